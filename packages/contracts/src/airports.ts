@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { notOnlyBlank, V } from './common/validation.ts';
+
+/** IANA time zones this runtime knows, plus UTC (absent from some engines' list). */
+export function knownTimeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+let timeZoneSet: Set<string> | undefined;
+export function isKnownTimeZone(value: string): boolean {
+  timeZoneSet ??= new Set(knownTimeZones());
+  return timeZoneSet.has(value);
+}
+
+/** An airport of the company, as every airport call answers it. */
+export const airportSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  core_airport_id: z.number().int().nullable(),
+  iata_code: z.string(),
+  name: z.string(),
+  country_id: z.number().int(),
+  country_name: z.string(),
+  time_zone: z.string(),
+  status: recordStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Airport = z.infer<typeof airportSchema>;
+
+const airportFields = {
+  iata_code: z
+    .string({ error: V.required })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: V.iataCode }),
+  name: z
+    .string({ error: V.required })
+    .min(1, { error: V.required })
+    .refine(notOnlyBlank, { error: V.notBlank })
+    .transform((value) => value.trim())
+    .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.tooLong })),
+  country_id: z.number({ error: V.required }).int({ error: V.positiveInteger }).positive({ error: V.positiveInteger }),
+  time_zone: z.string({ error: V.required }).refine(isKnownTimeZone, { error: V.timeZone }),
+  status: recordStatusSchema,
+  core_airport_id: z.number().int().positive({ error: V.positiveInteger }).nullable(),
+};
+
+/** POST /api/airport/add body; also the create form's schema. */
+export const airportCreateSchema = z.strictObject({
+  ...airportFields,
+  status: airportFields.status.default(1),
+  core_airport_id: airportFields.core_airport_id.optional(),
+});
+export type AirportCreateInput = z.input<typeof airportCreateSchema>;
+export type AirportCreate = z.output<typeof airportCreateSchema>;
+
+/** PATCH /api/airport/update/{id} body: any subset of the fields (a status toggle sends only `status`). */
+export const airportUpdateSchema = z
+  .strictObject({
+    iata_code: airportFields.iata_code.optional(),
+    name: airportFields.name.optional(),
+    country_id: airportFields.country_id.optional(),
+    time_zone: airportFields.time_zone.optional(),
+    status: airportFields.status.optional(),
+    core_airport_id: airportFields.core_airport_id.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: V.required });
+export type AirportUpdate = z.output<typeof airportUpdateSchema>;
+
+export const airportSortFields = ['iata_code', 'name', 'time_zone', 'status', 'created_at'] as const;
+
+/** GET /api/airport/list query: paging, sort, search over code and name, `status=1` for active ones. */
+export const airportListQuerySchema = listQuerySchema(airportSortFields).extend({
+  status: recordStatusQuerySchema.optional(),
+});
+export type AirportListQuery = z.output<typeof airportListQuerySchema>;
+
+/** An organisation-wide airport of the core list that companies pick from. */
+export const coreAirportSchema = z.object({
+  id: z.number().int(),
+  iata_code: z.string(),
+  name: z.string(),
+  country_id: z.number().int(),
+  country_name: z.string(),
+  time_zone: z.string(),
+  status: recordStatusSchema,
+});
+export type CoreAirport = z.infer<typeof coreAirportSchema>;
+
+export const coreAirportListQuerySchema = listQuerySchema(['iata_code', 'name'] as const).extend({
+  status: recordStatusQuerySchema.optional(),
+});
+export type CoreAirportListQuery = z.output<typeof coreAirportListQuerySchema>;

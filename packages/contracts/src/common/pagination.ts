@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Query parameters every request may carry (spec section 6): the browser's time zone and the stored company. */
+export const requestContextQuerySchema = z.object({
+  time_zone: z.string().max(64).optional(),
+  company_id: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * Builds the list query of a resource: paging, one sort field (a leading "-" sorts descending) from the
+ * resource's own list, a free-text search, plus the request context parameters.
+ */
+export function listQuerySchema<const SortField extends string>(sortFields: readonly [SortField, ...SortField[]]) {
+  const sortValues = sortFields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  return requestContextQuerySchema.extend({
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(1000).default(20),
+    sort: z.enum(sortValues).optional(),
+    search: z.string().trim().max(100).optional(),
+  });
+}
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `{ message, data }`: the success envelope of every call. */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ message: z.string(), data });
+}
+
+/** `{ message, data: [...], pagination }`: the success envelope of every list call. */
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ message: z.string(), data: z.array(item), pagination: paginationSchema });
+}
+
+/** `{ message }`: answers that carry no data (a deletion, a sign-out). */
+export const messageEnvelope = z.object({ message: z.string() });
+
+/** Path parameter `{id}` of get/update/delete calls. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Record status used by airports, locations and yards: 1 active, 0 inactive (`status=1` filters active). */
+export const recordStatusSchema = z.union([z.literal(0), z.literal(1)]);
+export const recordStatusQuerySchema = z.enum(['0', '1']).transform(Number);

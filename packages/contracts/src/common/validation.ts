@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+
+/**
+ * Every validation message is a key into locales/{en,ta}.json (`validation.*`), so the web form and the
+ * API's 400 details speak the same words in the same language. Schemas pass these keys as their `error`.
+ */
+export const V = {
+  required: 'validation.required',
+  min3: 'validation.min3',
+  max50: 'validation.max50',
+  tooShort: 'validation.tooShort',
+  tooLong: 'validation.tooLong',
+  wrongEmail: 'validation.wrongEmail',
+  wrongPhone: 'validation.wrongPhone',
+  wrongUsername: 'validation.wrongUsername',
+  onlyAlphabets: 'validation.onlyAlphabets',
+  notBlank: 'validation.notBlank',
+  passwordMismatch: 'validation.passwordMismatch',
+  passwordWeak: 'validation.passwordWeak',
+  iataCode: 'validation.iataCode',
+  timeZone: 'validation.timeZone',
+  invalidValue: 'validation.invalidValue',
+  invalidType: 'validation.invalidType',
+  unknownField: 'validation.unknownField',
+  totpCode: 'validation.totpCode',
+  positiveInteger: 'validation.positiveInteger',
+} as const;
+export type ValidationKey = (typeof V)[keyof typeof V];
+
+const knownKeys = new Set<string>(Object.values(V));
+
+/** The locale key for one zod issue: the schema's own key when it gave one, else one by issue kind. */
+export function messageKeyForIssue(issue: z.core.$ZodIssue): ValidationKey {
+  if (knownKeys.has(issue.message)) return issue.message as ValidationKey;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? V.required : V.invalidType;
+    case 'unrecognized_keys':
+      return V.unknownField;
+    case 'too_small':
+      return V.tooShort;
+    case 'too_big':
+      return V.tooLong;
+    default:
+      return V.invalidValue;
+  }
+}
+
+/** A field path as the API reports it: `a.b.0`. Unknown keys are reported one by one under their own name. */
+export function fieldPathsForIssue(issue: z.core.$ZodIssue): string[] {
+  const base = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => (base ? `${base}.${key}` : key));
+  return [base];
+}
+
+/** Rejects strings made of blank space only ("This field cannot contain only blankspaces"). */
+export const notOnlyBlank = (value: string) => value.length === 0 || value.trim().length > 0;
