@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './common/pagination.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 
 /** Organisation instance id (spec section 9). */
@@ -225,3 +226,16 @@ export type DriverAddBody = z.infer<typeof driverAddBodySchema>;
 
 /** Sign-out: the refresh token to revoke (its whole family ends). */
 export const logoutBodySchema = refreshBodySchema;
+
+/** POST /api/auth/totp/setup answer: the secret for an authenticator app, also as an otpauth:// link. */
+export const totpSetupDataSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpSetupData = z.infer<typeof totpSetupDataSchema>;
+
+/** POST /api/auth/totp/enable body: a current code from the app. */
+export const totpEnableBodySchema = z.strictObject({
+  code: z.string({ error: V.required }).regex(/^\d{6}$/, { error: V.totpCode }),
+});
+export type TotpEnableBody = z.infer<typeof totpEnableBodySchema>;
+
+export const adminListQuerySchema = listQuerySchema(['name', 'email', 'created_at'] as const);
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;

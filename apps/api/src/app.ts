@@ -1,0 +1,111 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
+import { AirportsService } from './modules/airports/airports.service.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { errorBody, registerErrorHandling } from './plugins/errors.ts';
+import { registerI18n } from './plugins/i18n.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Token-signing secret (from config or the database, see db/bootstrap.ts). */
+  secret: string;
+}
+
+/** Builds the whole API (tests call this with app.inject); server.ts listens with it. No database work here. */
+export async function buildApp({ config, database, secret }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // Tokens and passwords never reach the logs.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token', '*.step_token'], censor: '[redacted]' },
+    },
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerI18n(app);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  await app.register(fastifyRateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Parking Solutions API', version: '1.0.0', description: 'Back-office API. Messages follow Accept-Language (en, ta).' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          basic: { type: 'http', scheme: 'basic', description: 'company id and client key (sign-in page only)' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const tokens = new TokenService(secret, {
+    access: config.ACCESS_TOKEN_TTL_SECONDS,
+    refresh: config.REFRESH_TOKEN_TTL_SECONDS,
+    step: config.STEP_TOKEN_TTL_SECONDS,
+  });
+  const auth = new AuthService(database.db, tokens, {
+    maxPerIdentifier: config.LOGIN_MAX_FAILURES_PER_IDENTIFIER,
+    maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+  });
+  registerAuth(app, tokens, auth.repository);
+
+  registerHealthRoutes(app, database);
+  registerAuthRoutes(app, auth);
+  registerWebConfigRoutes(app, database.db);
+  registerCountryRoutes(app, database.db);
+  registerAirportRoutes(app, new AirportsService(database.db));
+
+  const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && serveIndex;
+    if (!isPage) return reply.code(404).send(errorBody(request.t, 404, 'not_found'));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await serveIndex());
+  });
+
+  return app;
+}

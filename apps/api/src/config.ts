@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the API reads, validated once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A PostgreSQL server; without it the embedded database (PGlite) under DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Embedded database folder; `memory://` keeps it in memory (tests, e2e). */
+  DATA_DIR: z.string().default('./data'),
+  /** HMAC secret for tokens (32+ characters). Without it one is generated and kept in the database. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(14 * 24 * 60 * 60),
+  STEP_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(5 * 60),
+  /** First admin on an empty PostgreSQL server database (no demo data is loaded there). */
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  COMPANY_NAME: z.string().min(1).default('Parking Solutions'),
+  /** Failed sign-ins allowed per identifier and per address inside the window before a lock-out. */
+  LOGIN_MAX_FAILURES_PER_IDENTIFIER: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Requests per minute per address on the whole API. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Behind a reverse proxy: trust its X-Forwarded-For (off by default, so a made-up header changes nothing). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** The built web app; served at / when the folder exists. */
+  WEB_DIST_DIR: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Company whose client key the sign-in page gets; default the first active company. */
+  DEFAULT_COMPANY_ID: z.coerce.number().int().positive().optional(),
+  /** How long a database call may wait for a connection before the API answers 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+});
+
+export type Config = z.output<typeof envSchema> & { demoData: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  // Demo data belongs to the embedded database only: a real server never gets a demo password.
+  return { ...parsed.data, demoData: !parsed.data.DATABASE_URL, ...overrides };
+}

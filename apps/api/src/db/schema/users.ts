@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+import { recordStatus, timestamps } from './columns.ts';
+import { countries } from './countries.ts';
+
+/**
+ * Everyone who signs in: the organisation's super admins (no company), company admins and drivers.
+ * Identifiers are unique in the organisation among users not deleted, so an identifier alone finds a user.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    org_instance_id: integer('org_instance_id').notNull().default(1),
+    company_id: integer('company_id').references(() => companies.id),
+    role: text('role', { enum: ['super_admin', 'admin', 'driver'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** National number, digits only, without dialling code or trunk 0. */
+    phn_nbr: text('phn_nbr'),
+    country_id: integer('country_id').references(() => countries.id),
+    username: text('username'),
+    password_hash: text('password_hash').notNull(),
+    status: recordStatus(),
+    /** Set for accounts created with a temporary password: sign-in asks for a new one first. */
+    must_change_password: boolean('must_change_password').notNull().default(false),
+    totp_secret: text('totp_secret'),
+    totp_enabled: boolean('totp_enabled').notNull().default(false),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_unique')
+      .on(table.org_instance_id, sql`lower(${table.email})`)
+      .where(sql`${table.deleted_at} is null and ${table.email} is not null`),
+    uniqueIndex('users_phone_unique')
+      .on(table.org_instance_id, table.country_id, table.phn_nbr)
+      .where(sql`${table.deleted_at} is null and ${table.phn_nbr} is not null`),
+    uniqueIndex('users_username_unique')
+      .on(table.org_instance_id, sql`lower(${table.username})`)
+      .where(sql`${table.deleted_at} is null and ${table.username} is not null`),
+    index('users_company_idx').on(table.company_id),
+  ],
+);
+
+/**
+ * One row per issued refresh token. A token works once (used_at); presenting a used one revokes its whole
+ * family, the chain of tokens that one sign-in started.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    family_id: uuid('family_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.family_id), index('refresh_tokens_user_idx').on(table.user_id)],
+);
+
+/** Failed sign-in counters per identifier and per address, kept in the database so restarts do not reset them. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../client.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
+
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
+export const DEMO_SUPER_ADMIN = { email: 'superadmin@example.com', password: 'admin123' } as const;
+
+/** The demo company's logo: a small inline SVG, so the sign-in page shows one without any file to host. */
+const demoLogo = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64"><rect width="64" height="64" rx="14" fill="#0095e8"/><text x="32" y="45" font-family="Arial,sans-serif" font-size="38" font-weight="700" fill="#fff" text-anchor="middle">P</text><text x="78" y="30" font-family="Arial,sans-serif" font-size="20" font-weight="700" fill="#111">Parking</text><text x="78" y="54" font-family="Arial,sans-serif" font-size="20" fill="#0095e8">Solutions</text></svg>',
+).toString('base64')}`;
+
+export function newClientKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** A company with its web config; returns its id. */
+export async function createCompany(db: Db, name: string, logo: string | null = null): Promise<number> {
+  const [company] = await db.insert(companies).values({ name, client_key: newClientKey() }).returning({ id: companies.id });
+  if (!company) throw new Error('company insert returned no row');
+  await db.insert(companyWebConfigs).values({ company_id: company.id, name, login_page_logo: logo });
+  return company.id;
+}
+
+/** Demo data for a first start on the embedded database: a company, airports, an admin and a super admin. */
+export async function seedDemoData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const companyId = await createCompany(tx as unknown as Db, 'Parking Solutions Demo', demoLogo);
+    await tx.insert(airports).values([
+      { company_id: companyId, iata_code: 'LHR', name: 'London Heathrow', country_id: 826, time_zone: 'Europe/London' },
+      { company_id: companyId, iata_code: 'LGW', name: 'London Gatwick', country_id: 826, time_zone: 'Europe/London' },
+      { company_id: companyId, iata_code: 'MAN', name: 'Manchester', country_id: 826, time_zone: 'Europe/London' },
+      { company_id: companyId, iata_code: 'CMB', name: 'Colombo Bandaranaike', country_id: 94, time_zone: 'Asia/Colombo' },
+      { company_id: companyId, iata_code: 'JAF', name: 'Jaffna', country_id: 94, time_zone: 'Asia/Colombo', status: 0 },
+    ]);
+    await tx.insert(users).values([
+      { company_id: companyId, role: 'admin', name: 'Demo Admin', email: DEMO_ADMIN.email, password_hash: await hashPassword(DEMO_ADMIN.password) },
+      { company_id: null, role: 'super_admin', name: 'Organisation Admin', email: DEMO_SUPER_ADMIN.email, password_hash: await hashPassword(DEMO_SUPER_ADMIN.password) },
+    ]);
+  });
+}
+
+/** First company and admin on an empty PostgreSQL server database, from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export async function seedFirstAdmin(db: Db, companyName: string, email: string, password: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const companyId = await createCompany(tx as unknown as Db, companyName);
+    await tx.insert(users).values({ company_id: companyId, role: 'admin', name: 'Administrator', email: email.toLowerCase(), password_hash: await hashPassword(password) });
+  });
+}

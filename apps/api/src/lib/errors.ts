@@ -1,0 +1,36 @@
+import type { ErrorCode, FieldError } from '@ps/contracts';
+
+interface AppErrorOptions {
+  /** Values for the message's {{placeholders}}. */
+  vars?: Record<string, string | number>;
+  details?: FieldError[];
+  headers?: Record<string, string>;
+}
+
+/**
+ * An error a service throws on purpose. The error plugin turns it into the error body, with the message
+ * of `errors.<code>` in the caller's language.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly vars: Record<string, string | number>;
+  readonly details: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, code: ErrorCode, options: AppErrorOptions = {}) {
+    super(code);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.vars = options.vars ?? {};
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = () => new AppError(404, 'not_found');
+export const forbidden = () => new AppError(403, 'forbidden');
+export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(401, code);
+export const conflict = (code: ErrorCode = 'conflict', field?: string, message?: string) =>
+  new AppError(409, code, field ? { details: [{ field, code: `errors.${code}`, message: message ?? code }] } : {});

@@ -1,0 +1,41 @@
+import en from '@ps/contracts/locales/en.json' with { type: 'json' };
+import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
+
+export const languages = ['en', 'ta'] as const;
+export type Language = (typeof languages)[number];
+
+type Catalogue = Record<string, unknown>;
+const catalogues: Record<Language, Catalogue> = { en, ta };
+
+/** The first supported language in an Accept-Language header (quality order), else English. */
+export function pickLanguage(header: string | undefined): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { lang: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  return (ranked.find((entry) => (languages as readonly string[]).includes(entry.lang))?.lang as Language) ?? 'en';
+}
+
+function lookup(catalogue: Catalogue, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Catalogue)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** Text of a message key in a language, falling back to English, then to the key itself. */
+export function translator(language: Language): Translate {
+  return (key, vars = {}) => {
+    const text = lookup(catalogues[language], key) ?? lookup(catalogues.en, key) ?? key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(vars[name] ?? ''));
+  };
+}

@@ -1,0 +1,140 @@
+import type { IdentifierType, Role } from '@ps/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, loginThrottle, refreshTokens, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserWithCompany = UserRow & { company_name: string | null; company_status: number | null };
+
+export interface IdentifierLookup {
+  orgInstanceId: number;
+  type: IdentifierType;
+  /** Already normalised: e-mail and username lower case, phone national digits. */
+  value: string;
+  countryId?: number | undefined;
+}
+
+export interface UserListQuery {
+  page: number;
+  page_size: number;
+  sort?: string | undefined;
+  search?: string | undefined;
+}
+
+export function createAuthRepository(db: DbOrTx) {
+  const selectUser = () =>
+    db
+      .select({ user: users, company_name: companies.name, company_status: companies.status })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.company_id));
+  const flatten = (row: { user: UserRow; company_name: string | null; company_status: number | null } | undefined) =>
+    row ? ({ ...row.user, company_name: row.company_name, company_status: row.company_status } satisfies UserWithCompany) : undefined;
+
+  return {
+    /** A user who may act now: not deleted, active, and in an active company (or none, for super admins). */
+    async findActiveById(id: number): Promise<UserWithCompany | undefined> {
+      const [row] = await selectUser()
+        .where(and(eq(users.id, id), isNull(users.deleted_at), eq(users.status, 1), or(isNull(users.company_id), eq(companies.status, 1))))
+        .limit(1);
+      return flatten(row);
+    },
+
+    async findByIdentifier(lookup: IdentifierLookup): Promise<UserWithCompany | undefined> {
+      const byIdentifier =
+        lookup.type === 'email'
+          ? sql`lower(${users.email}) = ${lookup.value}`
+          : lookup.type === 'username'
+            ? sql`lower(${users.username}) = ${lookup.value}`
+            : and(eq(users.phn_nbr, lookup.value), eq(users.country_id, lookup.countryId ?? -1));
+      const [row] = await selectUser()
+        .where(and(eq(users.org_instance_id, lookup.orgInstanceId), isNull(users.deleted_at), byIdentifier))
+        .limit(1);
+      return flatten(row);
+    },
+
+    async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateUser(id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+      await db.update(users).set({ ...values, updated_at: new Date() }).where(eq(users.id, id));
+    },
+
+    async listCompanyUsers(companyId: number, roles: Role[], query: UserListQuery) {
+      const filters: SQL[] = [eq(users.company_id, companyId), inArray(users.role, roles), isNull(users.deleted_at)];
+      if (query.search) {
+        const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+        const matches = or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.phn_nbr, pattern));
+        if (matches) filters.push(matches);
+      }
+      const where = and(...filters);
+      const sortField = query.sort?.replace(/^-/, '') ?? 'name';
+      const column = { name: users.name, email: users.email, created_at: users.created_at }[sortField] ?? users.name;
+      const order = query.sort?.startsWith('-') ? desc(column) : asc(column);
+      const [rows, [totals]] = await Promise.all([
+        db.select().from(users).where(where).orderBy(order, asc(users.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { rows, total: totals?.total ?? 0 };
+    },
+
+    async insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<void> {
+      await db.insert(refreshTokens).values(values);
+    },
+
+    async findRefreshToken(id: string) {
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
+      return row;
+    },
+
+    /** Marks a refresh token used, once: only one of two concurrent callers gets the row back. */
+    async consumeRefreshToken(id: string) {
+      const [row] = await db
+        .update(refreshTokens)
+        .set({ used_at: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.used_at), isNull(refreshTokens.revoked_at), sql`${refreshTokens.expires_at} > now()`))
+        .returning();
+      return row;
+    },
+
+    async revokeFamily(familyId: string): Promise<void> {
+      await db.update(refreshTokens).set({ revoked_at: new Date() }).where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+    },
+
+    /** Ends every session of a user, except the family named (the caller's own session). */
+    async revokeUserTokens(userId: number, exceptFamily?: string): Promise<void> {
+      const filters = [eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)];
+      if (exceptFamily) filters.push(ne(refreshTokens.family_id, exceptFamily));
+      await db.update(refreshTokens).set({ revoked_at: new Date() }).where(and(...filters));
+    },
+
+    /** Failures counted for a key inside the current window (0 when the window has passed). */
+    async failuresFor(key: string, windowSeconds: number): Promise<{ failures: number; windowStartedAt: Date | null }> {
+      const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1);
+      if (!row || row.window_started_at.getTime() + windowSeconds * 1000 <= Date.now()) return { failures: 0, windowStartedAt: null };
+      return { failures: row.failures, windowStartedAt: row.window_started_at };
+    },
+
+    /** Adds one failure; a window that has passed starts again at one. */
+    async recordFailure(key: string, windowSeconds: number): Promise<void> {
+      await db
+        .insert(loginThrottle)
+        .values({ key, failures: 1, window_started_at: new Date() })
+        .onConflictDoUpdate({
+          target: loginThrottle.key,
+          set: {
+            failures: sql`case when ${loginThrottle.window_started_at} + make_interval(secs => ${windowSeconds}) <= now() then 1 else ${loginThrottle.failures} + 1 end`,
+            window_started_at: sql`case when ${loginThrottle.window_started_at} + make_interval(secs => ${windowSeconds}) <= now() then now() else ${loginThrottle.window_started_at} end`,
+          },
+        });
+    },
+
+    async clearFailures(key: string): Promise<void> {
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

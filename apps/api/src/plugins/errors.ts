@@ -1,0 +1,94 @@
+import { type ErrorBody, errorBodySchema, type FieldError, fieldPathsForIssue, messageKeyForIssue } from '@ps/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from '../lib/errors.ts';
+import type { Translate } from '../lib/i18n.ts';
+
+/** Connection-level failures of either driver: the database is away, not the request wrong. */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+const unavailableMessages = [/connection terminated/i, /timeout exceeded when trying to connect/i, /connect ECONNREFUSED/i, /Connection terminated unexpectedly/i, /PGlite is closed/i];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof candidate.code === 'string' && unavailableCodes.has(candidate.code)) return true;
+    if (typeof candidate.message === 'string' && unavailableMessages.some((pattern) => pattern.test(candidate.message as string))) return true;
+    // AggregateError from a failed connect to several addresses
+    if (Array.isArray(candidate.errors) && candidate.errors.some(isDatabaseUnavailable)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+function fieldErrorsFromValidation(error: FastifyError & { validation: unknown[] }, t: Translate): FieldError[] {
+  return (error.validation as Array<{ keyword: string; instancePath: string; message?: string; params: Record<string, unknown> }>).flatMap(
+    (entry) => {
+      // Rebuild the zod issue the type provider flattened, to name the locale key and the field paths.
+      const issue = {
+        ...entry.params,
+        code: entry.keyword,
+        path: entry.instancePath.split('/').filter(Boolean),
+        message: entry.message ?? '',
+      } as unknown as z.core.$ZodIssue;
+      const key = messageKeyForIssue(issue);
+      return fieldPathsForIssue(issue).map((field) => ({ field, code: key, message: t(key) }));
+    },
+  );
+}
+
+export function errorBody(t: Translate, statusCode: number, code: ErrorBody['code'], vars: Record<string, string | number> = {}, details?: FieldError[]): ErrorBody {
+  const message = t(`errors.${code}`, vars);
+  // Spec section 8: on 401 the client shows the `error` field, so it carries the text there.
+  return { message, error: statusCode === 401 ? message : code, code, ...(details ? { details } : {}) };
+}
+
+/** One place that turns every failure into the error body of spec section 8 in the caller's language. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const t = request.t;
+    if (error instanceof AppError) {
+      const details = error.details?.map((detail) => ({ ...detail, message: t(detail.code) }));
+      return reply.code(error.statusCode).headers(error.headers).send(errorBody(t, error.statusCode, error.code, error.vars, details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(errorBody(t, 400, 'validation_failed', {}, fieldErrorsFromValidation(error, t)));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(errorBody(t, 503, 'service_unavailable'));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send(errorBody(t, 500, 'internal'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(errorBody(t, 429, 'too_many_requests'));
+    if (status === 413) return reply.code(413).send(errorBody(t, 413, 'payload_too_large'));
+    if (status === 415) return reply.code(415).send(errorBody(t, 415, 'unsupported_media_type'));
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, an empty body where one is required, and the like.
+      return reply.code(400).send(errorBody(t, 400, 'validation_failed', {}, [{ field: '', code: 'validation.invalidValue', message: t('validation.invalidValue') }]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody(t, 500, 'internal'));
+  });
+}
+
+const errorDescriptions = {
+  400: 'Bad input: `details` has a message per field',
+  401: 'Not signed in, or the token is not valid (`error` holds the text)',
+  403: 'Signed in without the permission this call needs',
+  404: 'No such record in your company',
+  409: 'Conflicts with existing data',
+  429: 'Too many requests or failed sign-ins',
+  503: 'The database is unavailable; try again shortly',
+} as const;
+
+/** The error answers a route can give, as response schemas for validation and the API reference. */
+export function errorResponses(...statuses: Array<keyof typeof errorDescriptions>) {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema.describe(errorDescriptions[status])])) as Record<
+    (typeof statuses)[number],
+    typeof errorBodySchema
+  >;
+}

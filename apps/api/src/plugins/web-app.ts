@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { defaultBasicToken } from '../modules/web-config/web-config.service.ts';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * Serves the built web app when it exists. Every path that is not an API call or a file gets index.html
+ * (the app routes in the browser), with the sign-in page's client key in `<meta name="ps-client-key">`.
+ * Returns the handler for paths that match no route, or null when there is no built app.
+ */
+export async function registerWebApp(app: FastifyInstance, db: Db, distDir: string, defaultCompanyId?: number) {
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  let lastToken = '';
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    // Hashed bundles never change; index.html must always be fresh.
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  return async function serveIndex(): Promise<string> {
+    try {
+      lastToken = (await defaultBasicToken(db, defaultCompanyId)) ?? '';
+    } catch {
+      // Database away: keep serving the page with the key seen last.
+    }
+    return indexHtml.replace(/<meta name="ps-client-key" content="[^"]*"\s*\/?>/, `<meta name="ps-client-key" content="${escapeAttribute(lastToken)}" />`);
+  };
+}

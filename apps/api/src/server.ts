@@ -1,0 +1,32 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
+import { openDatabase } from './db/client.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  const { secret, seededDemo } = await bootstrapDatabase(database, config);
+  app = await buildApp({ config, database, secret });
+  if (seededDemo) console.warn(demoBanner());
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (error) {
+  console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await database.close().catch(() => {});
+  process.exit(1);
+}
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
