@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
@@ -25,15 +26,21 @@ export interface AppOptions {
   database: Database;
   /** Token-signing secret (from config or the database, see db/bootstrap.ts). */
   secret: string;
+  /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole API (tests call this with app.inject); server.ts listens with it. No database work here. */
-export async function buildApp({ config, database, secret }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       // Tokens and passwords never reach the logs.
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token', '*.step_token'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token', '*.step_token'],
+        censor: '[redacted]',
+      },
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -104,7 +111,10 @@ export async function buildApp({ config, database, secret }: AppOptions): Promis
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api') && serveIndex;
     if (!isPage) return reply.code(404).send(errorBody(request.t, 404, 'not_found'));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await serveIndex());
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await serveIndex());
   });
 
   return app;

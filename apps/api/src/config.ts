@@ -13,9 +13,21 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** HMAC secret for tokens (32+ characters). Without it one is generated and kept in the database. */
   JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(14 * 24 * 60 * 60),
-  STEP_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(5 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * 24 * 60 * 60),
+  STEP_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60),
   /** First admin on an empty PostgreSQL server database (no demo data is loaded there). */
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -23,11 +35,18 @@ const envSchema = z.object({
   /** Failed sign-ins allowed per identifier and per address inside the window before a lock-out. */
   LOGIN_MAX_FAILURES_PER_IDENTIFIER: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   /** Requests per minute per address on the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Behind a reverse proxy: trust its X-Forwarded-For (off by default, so a made-up header changes nothing). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** The built web app; served at / when the folder exists. */
   WEB_DIST_DIR: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Company whose client key the sign-in page gets; default the first active company. */

@@ -4,7 +4,11 @@ import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+});
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {

@@ -37,8 +37,8 @@ const airportFields = {
     .regex(/^[A-Z]{3}$/, { error: V.iataCode }),
   name: z
     .string({ error: V.required })
-    .min(1, { error: V.required })
-    .refine(notOnlyBlank, { error: V.notBlank })
+    .min(1, { error: V.required, abort: true })
+    .refine(notOnlyBlank, { error: V.notBlank, abort: true })
     .transform((value) => value.trim())
     .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.tooLong })),
   country_id: z.number({ error: V.required }).int({ error: V.positiveInteger }).positive({ error: V.positiveInteger }),

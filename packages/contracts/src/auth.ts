@@ -54,10 +54,11 @@ function identifierFormatKey(value: string): string | undefined {
   return USERNAME_PATTERN.test(trimmed) ? undefined : V.wrongUsername;
 }
 
+// `abort` stops at the first failed check, so a field shows one message: the most basic one.
 const credentialString = z
   .string({ error: V.required })
-  .min(1, { error: V.required })
-  .refine(notOnlyBlank, { error: V.notBlank })
+  .min(1, { error: V.required, abort: true })
+  .refine(notOnlyBlank, { error: V.notBlank, abort: true })
   .refine((value) => value.trim().length >= CREDENTIAL_MIN, { error: V.min3 })
   .refine((value) => value.trim().length <= CREDENTIAL_MAX, { error: V.max50 });
 
@@ -70,16 +71,13 @@ export const loginFormSchema = z.object({
   }),
   password: z
     .string({ error: V.required })
-    .min(1, { error: V.required })
+    .min(1, { error: V.required, abort: true })
     .min(CREDENTIAL_MIN, { error: V.min3 })
     .max(CREDENTIAL_MAX, { error: V.max50 }),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-const password = z
-  .string({ error: V.required })
-  .min(CREDENTIAL_MIN, { error: V.min3 })
-  .max(CREDENTIAL_MAX, { error: V.max50 });
+const password = z.string({ error: V.required }).min(CREDENTIAL_MIN, { error: V.min3 }).max(CREDENTIAL_MAX, { error: V.max50 });
 
 /**
  * POST /api/auth/login body (spec section 7): exactly one of email, phn_nbr, username, named by `type`.
@@ -166,8 +164,7 @@ const passwordPair = {
   new_password: newPasswordSchema,
   confirm_password: z.string({ error: V.required }).min(1, { error: V.required }),
 };
-const passwordsMatch = (body: { new_password: string; confirm_password: string }) =>
-  body.new_password === body.confirm_password;
+const passwordsMatch = (body: { new_password: string; confirm_password: string }) => body.new_password === body.confirm_password;
 
 export const changePasswordStepBodySchema = z
   .strictObject({ step_token: z.string({ error: V.required }).min(1, { error: V.required }), ...passwordPair })
@@ -217,8 +214,17 @@ const personName = z
 /** POST /api/auth/driver/add: a driver's sign-in account, created with a temporary password. */
 export const driverAddBodySchema = z.strictObject({
   name: personName,
-  email: z.string({ error: V.required }).trim().toLowerCase().regex(EMAIL_PATTERN, { error: V.wrongEmail }).max(CREDENTIAL_MAX, { error: V.max50 }),
-  phn_nbr: z.string().trim().regex(/^\+?[\d\s()-]{6,20}$/, { error: V.wrongPhone }).optional(),
+  email: z
+    .string({ error: V.required })
+    .trim()
+    .toLowerCase()
+    .regex(EMAIL_PATTERN, { error: V.wrongEmail })
+    .max(CREDENTIAL_MAX, { error: V.max50 }),
+  phn_nbr: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{6,20}$/, { error: V.wrongPhone })
+    .optional(),
   country_id: z.number().int().positive({ error: V.positiveInteger }).optional(),
   temporary_password: newPasswordSchema,
 });

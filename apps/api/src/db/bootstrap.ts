@@ -9,7 +9,10 @@ import { seedReferenceData } from './seed/reference.ts';
 async function tokenSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   // Generated once and kept with the data, so sessions survive restarts and no secret lives in the repo.
-  await db.insert(appSettings).values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appSettings)
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
   if (!row) throw new Error('could not store the token secret');
   return row.value;

@@ -1,8 +1,8 @@
 import type { Role } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
-import type { TokenService } from '../modules/auth/tokens.ts';
 import type { AuthRepository } from '../modules/auth/auth.repository.ts';
+import type { TokenService } from '../modules/auth/tokens.ts';
 
 /** What a signed-in request knows about its caller, from the access token and the user's current row. */
 export interface Caller {

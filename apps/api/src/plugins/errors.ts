@@ -6,14 +6,34 @@ import { AppError } from '../lib/errors.ts';
 import type { Translate } from '../lib/i18n.ts';
 
 /** Connection-level failures of either driver: the database is away, not the request wrong. */
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006']);
-const unavailableMessages = [/connection terminated/i, /timeout exceeded when trying to connect/i, /connect ECONNREFUSED/i, /Connection terminated unexpectedly/i, /PGlite is closed/i];
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const unavailableMessages = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /connect ECONNREFUSED/i,
+  /Connection terminated unexpectedly/i,
+  /PGlite is closed/i,
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     if (typeof candidate.code === 'string' && unavailableCodes.has(candidate.code)) return true;
-    if (typeof candidate.message === 'string' && unavailableMessages.some((pattern) => pattern.test(candidate.message as string))) return true;
+    if (typeof candidate.message === 'string' && unavailableMessages.some((pattern) => pattern.test(candidate.message as string)))
+      return true;
     // AggregateError from a failed connect to several addresses
     if (Array.isArray(candidate.errors) && candidate.errors.some(isDatabaseUnavailable)) return true;
     current = candidate.cause;
@@ -21,14 +41,35 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function fieldErrorsFromValidation(error: FastifyError & { validation: unknown[] }, t: Translate): FieldError[] {
+/** The value a request sent at a field path (zod 4 issues no longer carry their input). */
+function valueAt(source: unknown, path: readonly string[]): unknown {
+  let node = source;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function fieldErrorsFromValidation(error: FastifyError & { validation: unknown[] }, request: FastifyRequest): FieldError[] {
+  const t = request.t;
+  const sources: Record<string, unknown> = {
+    body: request.body,
+    querystring: request.query,
+    params: request.params,
+    headers: request.headers,
+  };
+  const source = sources[error.validationContext ?? 'body'];
   return (error.validation as Array<{ keyword: string; instancePath: string; message?: string; params: Record<string, unknown> }>).flatMap(
     (entry) => {
-      // Rebuild the zod issue the type provider flattened, to name the locale key and the field paths.
+      const path = entry.instancePath.split('/').filter(Boolean);
+      // Rebuild the zod issue the type provider flattened, to name the locale key and the field paths. The sent
+      // value tells a missing field ("required") from one of the wrong type.
       const issue = {
+        input: valueAt(source, path),
         ...entry.params,
         code: entry.keyword,
-        path: entry.instancePath.split('/').filter(Boolean),
+        path,
         message: entry.message ?? '',
       } as unknown as z.core.$ZodIssue;
       const key = messageKeyForIssue(issue);
@@ -37,7 +78,13 @@ function fieldErrorsFromValidation(error: FastifyError & { validation: unknown[]
   );
 }
 
-export function errorBody(t: Translate, statusCode: number, code: ErrorBody['code'], vars: Record<string, string | number> = {}, details?: FieldError[]): ErrorBody {
+export function errorBody(
+  t: Translate,
+  statusCode: number,
+  code: ErrorBody['code'],
+  vars: Record<string, string | number> = {},
+  details?: FieldError[],
+): ErrorBody {
   const message = t(`errors.${code}`, vars);
   // Spec section 8: on 401 the client shows the `error` field, so it carries the text there.
   return { message, error: statusCode === 401 ? message : code, code, ...(details ? { details } : {}) };
@@ -49,14 +96,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const t = request.t;
     if (error instanceof AppError) {
       const details = error.details?.map((detail) => ({ ...detail, message: t(detail.code) }));
-      return reply.code(error.statusCode).headers(error.headers).send(errorBody(t, error.statusCode, error.code, error.vars, details));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(t, error.statusCode, error.code, error.vars, details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(errorBody(t, 400, 'validation_failed', {}, fieldErrorsFromValidation(error, t)));
+      return reply.code(400).send(errorBody(t, 400, 'validation_failed', {}, fieldErrorsFromValidation(error, request)));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send(errorBody(t, 503, 'service_unavailable'));
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody(t, 503, 'service_unavailable'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -68,7 +121,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 415) return reply.code(415).send(errorBody(t, 415, 'unsupported_media_type'));
     if (status >= 400 && status < 500) {
       // Malformed JSON, an empty body where one is required, and the like.
-      return reply.code(400).send(errorBody(t, 400, 'validation_failed', {}, [{ field: '', code: 'validation.invalidValue', message: t('validation.invalidValue') }]));
+      return reply
+        .code(400)
+        .send(
+          errorBody(t, 400, 'validation_failed', {}, [
+            { field: '', code: 'validation.invalidValue', message: t('validation.invalidValue') },
+          ]),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(t, 500, 'internal'));

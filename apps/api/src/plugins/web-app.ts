@@ -34,6 +34,9 @@ export async function registerWebApp(app: FastifyInstance, db: Db, distDir: stri
     } catch {
       // Database away: keep serving the page with the key seen last.
     }
-    return indexHtml.replace(/<meta name="ps-client-key" content="[^"]*"\s*\/?>/, `<meta name="ps-client-key" content="${escapeAttribute(lastToken)}" />`);
+    return indexHtml.replace(
+      /<meta name="ps-client-key" content="[^"]*"\s*\/?>/,
+      `<meta name="ps-client-key" content="${escapeAttribute(lastToken)}" />`,
+    );
   };
 }

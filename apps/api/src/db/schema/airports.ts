@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
 import { recordStatus, timestamps } from './columns.ts';
+import { companies } from './companies.ts';
 import { countries } from './countries.ts';
 
 /** Organisation-wide master list of airports that companies pick from. */

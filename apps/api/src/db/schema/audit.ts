@@ -1,5 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AuditChange } from '@ps/contracts';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every change to a business record: who, when, which record, what changed (field -> from/to). */
 export const auditLog = pgTable(

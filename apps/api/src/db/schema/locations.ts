@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { airports } from './airports.ts';
-import { companies } from './companies.ts';
 import { recordStatus, timestamps } from './columns.ts';
+import { companies } from './companies.ts';
 
 /**
  * A car park, terminal drop-off point or other pick-up/drop-off point at an airport (DOMAIN.md). The

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
 import { recordStatus, timestamps } from './columns.ts';
+import { companies } from './companies.ts';
 import { countries } from './countries.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
@@ -35,8 +35,20 @@ export async function seedDemoData(db: Db): Promise<void> {
       { company_id: companyId, iata_code: 'JAF', name: 'Jaffna', country_id: 94, time_zone: 'Asia/Colombo', status: 0 },
     ]);
     await tx.insert(users).values([
-      { company_id: companyId, role: 'admin', name: 'Demo Admin', email: DEMO_ADMIN.email, password_hash: await hashPassword(DEMO_ADMIN.password) },
-      { company_id: null, role: 'super_admin', name: 'Organisation Admin', email: DEMO_SUPER_ADMIN.email, password_hash: await hashPassword(DEMO_SUPER_ADMIN.password) },
+      {
+        company_id: companyId,
+        role: 'admin',
+        name: 'Demo Admin',
+        email: DEMO_ADMIN.email,
+        password_hash: await hashPassword(DEMO_ADMIN.password),
+      },
+      {
+        company_id: null,
+        role: 'super_admin',
+        name: 'Organisation Admin',
+        email: DEMO_SUPER_ADMIN.email,
+        password_hash: await hashPassword(DEMO_SUPER_ADMIN.password),
+      },
     ]);
   });
 }
@@ -45,6 +57,12 @@ export async function seedDemoData(db: Db): Promise<void> {
 export async function seedFirstAdmin(db: Db, companyName: string, email: string, password: string): Promise<void> {
   await db.transaction(async (tx) => {
     const companyId = await createCompany(tx as unknown as Db, companyName);
-    await tx.insert(users).values({ company_id: companyId, role: 'admin', name: 'Administrator', email: email.toLowerCase(), password_hash: await hashPassword(password) });
+    await tx.insert(users).values({
+      company_id: companyId,
+      role: 'admin',
+      name: 'Administrator',
+      email: email.toLowerCase(),
+      password_hash: await hashPassword(password),
+    });
   });
 }

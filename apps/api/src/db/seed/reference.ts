@@ -48,7 +48,10 @@ export const referenceCoreAirports = [
 
 /** Loads reference data into every database; rows already there are left as they are. */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await db.insert(countries).values([...referenceCountries]).onConflictDoNothing();
+  await db
+    .insert(countries)
+    .values([...referenceCountries])
+    .onConflictDoNothing();
   await db
     .insert(coreAirports)
     .values(referenceCoreAirports.map((airport) => ({ ...airport })))

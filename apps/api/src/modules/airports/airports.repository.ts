@@ -48,7 +48,11 @@ export function createAirportsRepository(db: DbOrTx) {
       const sortKey = (query.sort?.replace(/^-/, '') ?? 'iata_code') as keyof typeof sortColumns;
       const order = query.sort?.startsWith('-') ? desc(sortColumns[sortKey]) : asc(sortColumns[sortKey]);
       const [rows, [totals]] = await Promise.all([
-        selectAirports().where(where).orderBy(order, asc(airports.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+        selectAirports()
+          .where(where)
+          .orderBy(order, asc(airports.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
         db.select({ total: count() }).from(airports).where(where),
       ]);
       return { rows, total: totals?.total ?? 0 };

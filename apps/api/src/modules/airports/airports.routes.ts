@@ -49,7 +49,11 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
     },
     handler: async (request) => {
       const { items, total } = await airports.list(callerCompanyId(request), request.query);
-      return { message: request.t('success.list'), data: items, pagination: { page: request.query.page, page_size: request.query.page_size, total } };
+      return {
+        message: request.t('success.list'),
+        data: items,
+        pagination: { page: request.query.page, page_size: request.query.page_size, total },
+      };
     },
   });
 
@@ -62,7 +66,10 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
       params: idParamsSchema,
       response: { 200: dataEnvelope(airportSchema), ...errorResponses(400, 401, 403, 404, 503) },
     },
-    handler: async (request) => ({ message: request.t('success.fetched'), data: await airports.get(callerCompanyId(request), request.params.id) }),
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await airports.get(callerCompanyId(request), request.params.id),
+    }),
   });
 
   api.patch('/api/airport/update/:id', {
@@ -107,7 +114,11 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
     },
     handler: async (request) => {
       const { items, total } = await airports.coreList(request.query);
-      return { message: request.t('success.list'), data: items, pagination: { page: request.query.page, page_size: request.query.page_size, total } };
+      return {
+        message: request.t('success.list'),
+        data: items,
+        pagination: { page: request.query.page, page_size: request.query.page_size, total },
+      };
     },
   });
 }

@@ -7,6 +7,8 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type AirportRow, createAirportsRepository } from './airports.repository.ts';
 
 const ENTITY = 'airport';
+/** SQLSTATE newer PostgreSQL (and PGlite, 17) gives for an ON DELETE RESTRICT reference; 15 says 23503. */
+const PG_RESTRICT_VIOLATION = '23001';
 
 export function toAirport(row: AirportRow): Airport {
   return { ...row, status: row.status === 1 ? 1 : 0, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
@@ -20,9 +22,14 @@ function translateConstraint(error: unknown): AppError | undefined {
   const code = pgErrorCode(error);
   const constraint = constraintOf(error);
   if (code === PG_UNIQUE_VIOLATION && constraint === 'airports_company_iata_unique') return conflict('airport_iata_taken', 'iata_code');
+  if (code === PG_RESTRICT_VIOLATION) return new AppError(409, 'airport_in_use');
   if (code === PG_FOREIGN_KEY_VIOLATION) {
-    if (constraint?.includes('country_id')) return new AppError(400, 'validation_failed', { details: [{ field: 'country_id', code: 'validation.invalidValue', message: '' }] });
-    if (constraint?.includes('core_airport_id')) return new AppError(400, 'validation_failed', { details: [{ field: 'core_airport_id', code: 'validation.invalidValue', message: '' }] });
+    if (constraint?.includes('country_id'))
+      return new AppError(400, 'validation_failed', { details: [{ field: 'country_id', code: 'validation.invalidValue', message: '' }] });
+    if (constraint?.includes('core_airport_id'))
+      return new AppError(400, 'validation_failed', {
+        details: [{ field: 'core_airport_id', code: 'validation.invalidValue', message: '' }],
+      });
     return new AppError(409, 'airport_in_use');
   }
   return undefined;

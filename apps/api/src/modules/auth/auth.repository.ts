@@ -59,14 +59,22 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     async updateUser(id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
-      await db.update(users).set({ ...values, updated_at: new Date() }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(users.id, id));
     },
 
     async listCompanyUsers(companyId: number, roles: Role[], query: UserListQuery) {
       const filters: SQL[] = [eq(users.company_id, companyId), inArray(users.role, roles), isNull(users.deleted_at)];
       if (query.search) {
         const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-        const matches = or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.phn_nbr, pattern));
+        const matches = or(
+          ilike(users.name, pattern),
+          ilike(users.email, pattern),
+          ilike(users.username, pattern),
+          ilike(users.phn_nbr, pattern),
+        );
         if (matches) filters.push(matches);
       }
       const where = and(...filters);
@@ -74,7 +82,13 @@ export function createAuthRepository(db: DbOrTx) {
       const column = { name: users.name, email: users.email, created_at: users.created_at }[sortField] ?? users.name;
       const order = query.sort?.startsWith('-') ? desc(column) : asc(column);
       const [rows, [totals]] = await Promise.all([
-        db.select().from(users).where(where).orderBy(order, asc(users.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(order, asc(users.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
         db.select({ total: count() }).from(users).where(where),
       ]);
       return { rows, total: totals?.total ?? 0 };
@@ -94,20 +108,33 @@ export function createAuthRepository(db: DbOrTx) {
       const [row] = await db
         .update(refreshTokens)
         .set({ used_at: new Date() })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.used_at), isNull(refreshTokens.revoked_at), sql`${refreshTokens.expires_at} > now()`))
+        .where(
+          and(
+            eq(refreshTokens.id, id),
+            isNull(refreshTokens.used_at),
+            isNull(refreshTokens.revoked_at),
+            sql`${refreshTokens.expires_at} > now()`,
+          ),
+        )
         .returning();
       return row;
     },
 
     async revokeFamily(familyId: string): Promise<void> {
-      await db.update(refreshTokens).set({ revoked_at: new Date() }).where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+      await db
+        .update(refreshTokens)
+        .set({ revoked_at: new Date() })
+        .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
     },
 
     /** Ends every session of a user, except the family named (the caller's own session). */
     async revokeUserTokens(userId: number, exceptFamily?: string): Promise<void> {
       const filters = [eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)];
       if (exceptFamily) filters.push(ne(refreshTokens.family_id, exceptFamily));
-      await db.update(refreshTokens).set({ revoked_at: new Date() }).where(and(...filters));
+      await db
+        .update(refreshTokens)
+        .set({ revoked_at: new Date() })
+        .where(and(...filters));
     },
 
     /** Failures counted for a key inside the current window (0 when the window has passed). */

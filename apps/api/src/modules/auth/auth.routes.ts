@@ -96,7 +96,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
 
   api.get('/api/auth/get-details-by-token', {
     preHandler: app.requirePermission('session'),
-    schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: dataEnvelope(userDataSchema), ...errorResponses(401, 503) } },
+    schema: {
+      tags,
+      summary: 'The signed-in user',
+      security: [{ bearer: [] }],
+      response: { 200: dataEnvelope(userDataSchema), ...errorResponses(401, 503) },
+    },
     handler: async (request) => ({ message: request.t('success.details'), data: await auth.details(requireCaller(request)) }),
   });
 
@@ -135,7 +140,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     preHandler: app.requirePermission('users.delete'),
     schema: {
       tags,
-      summary: "Remove an admin of the company; their sessions end",
+      summary: 'Remove an admin of the company; their sessions end',
       security: [{ bearer: [] }],
       params: idParamsSchema,
       response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },

@@ -16,9 +16,9 @@ import {
 } from '@ps/contracts';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../plugins/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type AuthRepository, createAuthRepository, type UserListQuery, type UserRow, type UserWithCompany } from './auth.repository.ts';
 import type { TokenService } from './tokens.ts';
@@ -67,7 +67,9 @@ export function toCompanyUser(user: UserRow): CompanyUser {
 
 /** Maps a unique-index violation on users to the field that clashed. */
 function userConflict(error: unknown): AppError | undefined {
-  const constraint = (error as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+  const constraint =
+    (error as { constraint?: string; cause?: { constraint?: string } }).constraint ??
+    (error as { cause?: { constraint?: string } }).cause?.constraint;
   if (constraint === 'users_email_unique') return conflict('email_taken', 'email');
   if (constraint === 'users_phone_unique') return conflict('phone_taken', 'phn_nbr');
   if (constraint === 'users_username_unique') return conflict('username_taken', 'username');
@@ -137,7 +139,10 @@ export class AuthService {
     if (blocked.length === 0) return;
     const until = Math.max(...blocked.map((started) => started.getTime() + this.#throttle.windowSeconds * 1000));
     const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-    throw new AppError(429, 'too_many_attempts', { vars: { minutes: Math.ceil(seconds / 60) }, headers: { 'retry-after': String(seconds) } });
+    throw new AppError(429, 'too_many_attempts', {
+      vars: { minutes: Math.ceil(seconds / 60) },
+      headers: { 'retry-after': String(seconds) },
+    });
   }
 
   /** After the password: a temporary password must be replaced, then a TOTP code checked, then a session. */
@@ -181,7 +186,8 @@ export class AuthService {
     const user = await this.#stepUser(body.step_token, 'verify');
     if (!user.totp_enabled || !user.totp_secret) throw new AppError(401, 'token_invalid');
     const result = await verifyTotp({ secret: user.totp_secret, token: body.code, epochTolerance: 30 });
-    if (!result.valid) throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
+    if (!result.valid)
+      throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
     return { kind: 'signed-in', data: await this.#startSession(user) };
   }
 
@@ -192,7 +198,15 @@ export class AuthService {
       const users = createAuthRepository(tx);
       await users.updateUser(user.id, { password_hash: await hashPassword(body.new_password), must_change_password: false });
       await users.revokeUserTokens(user.id);
-      await recordAudit(tx, { companyId: user.company_id, actorUserId: user.id, entity: 'user', entityId: user.id, action: 'update', before: { password_hash: 'old', must_change_password: true }, after: { password_hash: 'new', must_change_password: false } });
+      await recordAudit(tx, {
+        companyId: user.company_id,
+        actorUserId: user.id,
+        entity: 'user',
+        entityId: user.id,
+        action: 'update',
+        before: { password_hash: 'old', must_change_password: true },
+        after: { password_hash: 'new', must_change_password: false },
+      });
     });
     return this.#nextStep({ ...user, must_change_password: false });
   }
@@ -234,14 +248,24 @@ export class AuthService {
     const user = await this.#users.findActiveById(caller.userId);
     if (!user) throw new AppError(401, 'token_invalid');
     if (!(await verifyPassword(user.password_hash, body.current_password))) {
-      throw new AppError(400, 'wrong_current_password', { details: [{ field: 'current_password', code: 'errors.wrong_current_password', message: '' }] });
+      throw new AppError(400, 'wrong_current_password', {
+        details: [{ field: 'current_password', code: 'errors.wrong_current_password', message: '' }],
+      });
     }
     const passwordHash = await hashPassword(body.new_password);
     await this.#db.transaction(async (tx) => {
       const users = createAuthRepository(tx);
       await users.updateUser(user.id, { password_hash: passwordHash });
       await users.revokeUserTokens(user.id, caller.family);
-      await recordAudit(tx, { companyId: user.company_id, actorUserId: user.id, entity: 'user', entityId: user.id, action: 'update', before: { password_hash: 'old' }, after: { password_hash: 'new' } });
+      await recordAudit(tx, {
+        companyId: user.company_id,
+        actorUserId: user.id,
+        entity: 'user',
+        entityId: user.id,
+        action: 'update',
+        before: { password_hash: 'old' },
+        after: { password_hash: 'new' },
+      });
     });
   }
 
@@ -259,7 +283,14 @@ export class AuthService {
       if (!target || target.company_id !== companyId || target.role !== 'admin') throw notFound();
       await users.updateUser(userId, { deleted_at: new Date(), status: 0 });
       await users.revokeUserTokens(userId);
-      await recordAudit(tx, { companyId, actorUserId: caller.userId, entity: 'user', entityId: userId, action: 'delete', before: toCompanyUser(target) });
+      await recordAudit(tx, {
+        companyId,
+        actorUserId: caller.userId,
+        entity: 'user',
+        entityId: userId,
+        action: 'delete',
+        before: toCompanyUser(target),
+      });
     });
   }
 
@@ -281,7 +312,14 @@ export class AuthService {
           must_change_password: true,
         });
         const driver = toCompanyUser(created);
-        await recordAudit(tx, { companyId, actorUserId: caller.userId, entity: 'user', entityId: created.id, action: 'create', after: driver });
+        await recordAudit(tx, {
+          companyId,
+          actorUserId: caller.userId,
+          entity: 'user',
+          entityId: created.id,
+          action: 'create',
+          after: driver,
+        });
         return driver;
       });
     } catch (error) {
@@ -302,12 +340,22 @@ export class AuthService {
   /** Second half: a correct code from the app proves the secret is stored there; sign-in then asks for codes. */
   async enableTotp(caller: Caller, code: string): Promise<void> {
     const user = await this.#users.findActiveById(caller.userId);
-    if (!user?.totp_secret) throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
+    if (!user?.totp_secret)
+      throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
     const result = await verifyTotp({ secret: user.totp_secret, token: code, epochTolerance: 30 });
-    if (!result.valid) throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
+    if (!result.valid)
+      throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
     await this.#db.transaction(async (tx) => {
       await createAuthRepository(tx).updateUser(user.id, { totp_enabled: true });
-      await recordAudit(tx, { companyId: user.company_id, actorUserId: user.id, entity: 'user', entityId: user.id, action: 'update', before: { totp_enabled: false }, after: { totp_enabled: true } });
+      await recordAudit(tx, {
+        companyId: user.company_id,
+        actorUserId: user.id,
+        entity: 'user',
+        entityId: user.id,
+        action: 'update',
+        before: { totp_enabled: false },
+        after: { totp_enabled: true },
+      });
     });
   }
 }

@@ -41,7 +41,11 @@ export function registerCountryRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => {
       const { rows, total } = await listCountries(db, request.query);
-      return { message: request.t('success.list'), data: rows, pagination: { page: request.query.page, page_size: request.query.page_size, total } };
+      return {
+        message: request.t('success.list'),
+        data: rows,
+        pagination: { page: request.query.page, page_size: request.query.page_size, total },
+      };
     },
   });
 }

@@ -30,7 +30,12 @@ export async function companyFromBasicHeader(db: Db, header: string | undefined)
 
 export async function webConfigOf(db: Db, companyId: number): Promise<WebConfig> {
   const [row] = await db
-    .select({ company_id: companyWebConfigs.company_id, name: companyWebConfigs.name, login_page_logo: companyWebConfigs.login_page_logo, primary_color: companyWebConfigs.primary_color })
+    .select({
+      company_id: companyWebConfigs.company_id,
+      name: companyWebConfigs.name,
+      login_page_logo: companyWebConfigs.login_page_logo,
+      primary_color: companyWebConfigs.primary_color,
+    })
     .from(companyWebConfigs)
     .where(eq(companyWebConfigs.company_id, companyId))
     .limit(1);
