@@ -58,7 +58,9 @@ const envSchema = z.object({
 export type Config = z.output<typeof envSchema> & { demoData: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=` in a .env file) means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);

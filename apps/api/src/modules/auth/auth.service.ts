@@ -18,6 +18,7 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type AuthRepository, createAuthRepository, type UserListQuery, type UserRow, type UserWithCompany } from './auth.repository.ts';
@@ -67,12 +68,12 @@ export function toCompanyUser(user: UserRow): CompanyUser {
 
 /** Maps a unique-index violation on users to the field that clashed. */
 function userConflict(error: unknown): AppError | undefined {
-  const constraint =
-    (error as { constraint?: string; cause?: { constraint?: string } }).constraint ??
-    (error as { cause?: { constraint?: string } }).cause?.constraint;
-  if (constraint === 'users_email_unique') return conflict('email_taken', 'email');
-  if (constraint === 'users_phone_unique') return conflict('phone_taken', 'phn_nbr');
-  if (constraint === 'users_username_unique') return conflict('username_taken', 'username');
+  if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) return undefined;
+  const field = { users_email_unique: 'email', users_phone_unique: 'phn_nbr', users_username_unique: 'username' } as const;
+  const constraint = constraintOf(error) as keyof typeof field | undefined;
+  if (constraint === 'users_email_unique') return conflict('email_taken', field[constraint]);
+  if (constraint === 'users_phone_unique') return conflict('phone_taken', field[constraint]);
+  if (constraint === 'users_username_unique') return conflict('username_taken', field[constraint]);
   return undefined;
 }
 
