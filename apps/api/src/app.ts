@@ -68,6 +68,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
       },
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import type { Translate } from '../lib/i18n.ts';
+import { pgErrorCode } from '../lib/pg-errors.ts';
 
 /** Connection-level failures of either driver: the database is away, not the request wrong. */
 const unavailableCodes = new Set([
@@ -40,6 +41,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Data exceptions (SQLSTATE class 22) a value sent by the caller causes: a number beyond the column's range
+ * (an id of 99999999999), a NUL character in text, and the like. Bad input (400), never a 500.
+ */
+const badInputCodes = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
 /** The value a request sent at a field path (zod 4 issues no longer carry their input). */
 function valueAt(source: unknown, path: readonly string[]): unknown {
@@ -110,6 +117,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header('retry-after', '5')
         .send(errorBody(t, 503, 'service_unavailable'));
+    }
+    if (badInputCodes.has(pgErrorCode(error) ?? '')) {
+      // The failed query's parameters stay out of the log: they are the caller's values.
+      request.log.warn({ code: pgErrorCode(error) }, 'value refused by the database');
+      return reply
+        .code(400)
+        .send(
+          errorBody(t, 400, 'validation_failed', {}, [
+            { field: '', code: 'validation.invalidValue', message: t('validation.invalidValue') },
+          ]),
+        );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

@@ -218,6 +218,28 @@ describe('POST /api/airport/add', () => {
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.company_id, company.id))).toHaveLength(0);
   });
 
+  it('refuses values the database cannot hold (a country id beyond its range, a NUL character) with a 400, not a 500', async () => {
+    const { company, headers } = await tenant();
+    for (const overrides of [{ country_id: 99_999_999_999 }, { core_airport_id: 99_999_999_999 }, { name: 'Nul\u0000Field' }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/airport/add', headers, payload: newAirportBody(overrides) });
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'validation_failed', code: 'validation_failed' });
+      expect(response.body).not.toMatch(/Failed query|invalid byte|out of range/);
+    }
+    expect(await airportCount(company.id)).toBe(0);
+  });
+
+  it('lets exactly one of two simultaneous creations of the same code through', async () => {
+    const { company, headers } = await tenant();
+    const code = randomIata();
+    const answers = await Promise.all(
+      [1, 2].map(() => ctx.app.inject({ method: 'POST', url: '/api/airport/add', headers, payload: newAirportBody({ iata_code: code }) })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().code).toBe('airport_iata_taken');
+    expect(await airportCount(company.id)).toBe(1);
+  });
+
   it('refuses an unknown core airport id with a 400 on core_airport_id', async () => {
     const { company, headers } = await tenant();
     const response = await ctx.app.inject({
@@ -259,11 +281,6 @@ describe('GET /api/airport/list', () => {
   // One company with five airports of known codes and names.
   let headers: Headers;
   let companyId: number;
-  const prefix = `Q${Math.random()
-    .toString(36)
-    .slice(2, 4)
-    .toUpperCase()
-    .replace(/[^A-Z]/g, 'Z')}`;
   const list = (query = '', extra: Headers = {}) =>
     ctx.app.inject({ method: 'GET', url: `/api/airport/list${query}`, headers: { ...headers, ...extra } });
 
@@ -272,7 +289,7 @@ describe('GET /api/airport/list', () => {
     headers = t.headers;
     companyId = t.company.id;
     // Created in this order, one after another, so created_at follows it.
-    const rows = [
+    const rows: Array<{ iata_code: string; name: string; status: 0 | 1 }> = [
       { iata_code: 'MAN', name: 'Manchester Terminal', status: 1 },
       { iata_code: 'BHX', name: 'Birmingham 100% Parking', status: 1 },
       { iata_code: 'EDI', name: 'Edinburgh_North', status: 0 },
@@ -313,19 +330,21 @@ describe('GET /api/airport/list', () => {
     ['-name', ['MAN', 'LGW', 'EDI', 'CMB', 'BHX']],
     ['created_at', ['MAN', 'BHX', 'EDI', 'CMB', 'LGW']],
     ['-created_at', ['LGW', 'CMB', 'EDI', 'BHX', 'MAN']],
-    ['status', ['EDI', 'LGW', 'BHX', 'CMB', 'MAN']],
-    ['-status', ['BHX', 'CMB', 'MAN', 'EDI', 'LGW']],
+    // Equal values keep the creation order (id), in both directions, so pages never overlap.
+    ['status', ['EDI', 'LGW', 'MAN', 'BHX', 'CMB']],
+    ['-status', ['MAN', 'BHX', 'CMB', 'EDI', 'LGW']],
+    ['time_zone', ['MAN', 'BHX', 'EDI', 'CMB', 'LGW']],
   ])('sorts by %s', async (sort, expected) => {
     const response = await list(`?sort=${encodeURIComponent(sort)}`);
     expect(response.statusCode).toBe(200);
-    const codes = response.json().data.map((a: { iata_code: string }) => a.iata_code);
-    if (sort.endsWith('status')) {
-      // Ties are broken by id (creation order); compare the status groups.
-      const statuses = response.json().data.map((a: { status: number }) => a.status);
-      expect(statuses).toEqual(sort.startsWith('-') ? [1, 1, 1, 0, 0] : [0, 0, 1, 1, 1]);
-    } else {
-      expect(codes).toEqual(expected);
+    expect(response.json().data.map((a: { iata_code: string }) => a.iata_code)).toEqual(expected);
+
+    const paged: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const answer = await list(`?sort=${encodeURIComponent(sort)}&page=${page}&page_size=2`);
+      paged.push(...answer.json().data.map((a: { iata_code: string }) => a.iata_code));
     }
+    expect(paged).toEqual(expected);
   });
 
   it('searches by code and by name, ignoring case', async () => {
@@ -337,7 +356,7 @@ describe('GET /api/airport/list', () => {
     const partial = await list('?search=ter');
     // "Manchester Terminal"
     expect(partial.json().data.map((a: { iata_code: string }) => a.iata_code)).toEqual(['MAN']);
-    const none = await list(`?search=${prefix}nothing`);
+    const none = await list('?search=nowhere');
     expect(none.json()).toMatchObject({ data: [], pagination: { total: 0 } });
   });
 
@@ -349,6 +368,12 @@ describe('GET /api/airport/list', () => {
     const backslash = await list(`?search=${encodeURIComponent('\\')}`);
     expect(backslash.statusCode).toBe(200);
     expect(backslash.json().data).toEqual([]);
+  });
+
+  it('refuses a NUL character in a search with a 400, not a 500', async () => {
+    const response = await list('?search=a%00b');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation_failed', code: 'validation_failed', message: en.errors.validation_failed });
   });
 
   it('filters by status=1 (active) and status=0 (inactive)', async () => {
@@ -363,22 +388,17 @@ describe('GET /api/airport/list', () => {
   });
 
   it.each([
-    ['?sort=password', 'sort'],
-    ['?sort=-company_id', 'sort'],
-    ['?status=2', 'status'],
-    ['?status=active', 'status'],
-    ['?page=0', 'page'],
-    ['?page=abc', 'page'],
-    ['?page_size=1001', 'page_size'],
-    ['?page_size=0', 'page_size'],
-    [`?search=${'x'.repeat(101)}`, 'search'],
-  ])('refuses %s with a 400 detail on %s', async (query, field) => {
-    const response = await list(query);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'validation_failed', code: 'validation_failed', message: en.errors.validation_failed });
-    const detail = detailFor(response, field);
-    expect(detail, JSON.stringify(response.json())).toBeDefined();
-    expect(detail?.message).toBe(en.validation[detail?.code.replace('validation.', '') as keyof typeof en.validation]);
+    ['?sort=password', 'sort', 'invalidValue'],
+    ['?sort=-company_id', 'sort', 'invalidValue'],
+    ['?status=2', 'status', 'invalidValue'],
+    ['?status=active', 'status', 'invalidValue'],
+    ['?page=0', 'page', 'tooShort'],
+    ['?page=abc', 'page', 'invalidType'],
+    ['?page_size=1001', 'page_size', 'tooLong'],
+    ['?page_size=0', 'page_size', 'tooShort'],
+    [`?search=${'x'.repeat(101)}`, 'search', 'tooLong'],
+  ])('refuses %s with a 400 detail on %s', async (query, field, key) => {
+    expectValidationError(await list(query), { [field]: key });
   });
 
   it('gives Tamil detail messages for a bad query when asked', async () => {
@@ -458,20 +478,57 @@ describe('GET /api/airport/get/{id}', () => {
     expect(tamil.json()).toEqual({ message: ta.errors.not_found, error: 'not_found', code: 'not_found' });
   });
 
-  it.each(['abc', '0', '-1', '1.5'])('refuses the id %s with a 400 on id', async (id) => {
-    const { headers } = await tenant();
+  it.each([
+    ['abc', 'invalidType'],
+    ['1.5', 'invalidType'],
+    ['0', 'tooShort'],
+    ['-1', 'tooShort'],
+  ])('refuses the id %s on get, update and delete with a 400 on id (%s)', async (id, key) => {
+    const { company, headers } = await tenant();
+    const airport = await createAirport(ctx.db, company.id);
     for (const [method, url, payload] of [
       ['GET', `/api/airport/get/${id}`, undefined],
       ['PATCH', `/api/airport/update/${id}`, { name: 'Whatever name' }],
       ['DELETE', `/api/airport/delete/${id}`, undefined],
     ] as const) {
       const response = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-      expect(response.statusCode, `${method} ${url}`).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'validation_failed', code: 'validation_failed' });
-      const detail = detailFor(response, 'id');
-      expect(detail, JSON.stringify(response.json())).toBeDefined();
-      expect(detail?.message).toBe(en.validation[detail?.code.replace('validation.', '') as keyof typeof en.validation]);
+      expectValidationError(response, { id: key });
     }
+    expect(await airportRow(airport.id)).toEqual(airport);
+  });
+
+  it('refuses an id beyond the database range with a 400 (not a 500) on get, update and delete', async () => {
+    const { company, headers } = await tenant();
+    const airport = await createAirport(ctx.db, company.id);
+    for (const id of ['2147483648', '99999999999']) {
+      for (const [method, url, payload] of [
+        ['GET', `/api/airport/get/${id}`, undefined],
+        ['PATCH', `/api/airport/update/${id}`, { name: 'Whatever name' }],
+        ['DELETE', `/api/airport/delete/${id}`, undefined],
+      ] as const) {
+        const response = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        expect(response.statusCode, `${method} ${url}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          error: 'validation_failed',
+          code: 'validation_failed',
+          message: en.errors.validation_failed,
+        });
+        expect(detailsOf(response)).toEqual([{ field: '', code: 'validation.invalidValue', message: en.validation.invalidValue }]);
+      }
+    }
+    expect(await airportRow(airport.id)).toEqual(airport);
+  });
+
+  it('names a wrong-typed id in Tamil', async () => {
+    const { headers } = await tenant();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/airport/get/abc', headers: { ...headers, 'accept-language': 'ta' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: ta.errors.validation_failed,
+      error: 'validation_failed',
+      code: 'validation_failed',
+      details: [{ field: 'id', code: 'validation.invalidType', message: ta.validation.invalidType }],
+    });
   });
 });
 
