@@ -376,3 +376,18 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('order of checks', () => {
+  it('answers 401 before looking at the body of a call the caller may not make', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/airport/add', payload: { nonsense: true } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('unauthorized');
+  });
+});
+
+describe('Accept-Language quality zero', () => {
+  it('does not pick a language marked not acceptable', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/airport/list', headers: { 'accept-language': 'ta;q=0' } });
+    expect(response.json().message).toBe('Please sign in to continue.');
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 
 /** IANA time zones this runtime knows, plus UTC (absent from some engines' list). */
@@ -41,10 +41,10 @@ const airportFields = {
     .refine(notOnlyBlank, { error: V.notBlank, abort: true })
     .transform((value) => value.trim())
     .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.tooLong })),
-  country_id: z.number({ error: V.required }).int({ error: V.positiveInteger }).positive({ error: V.positiveInteger }),
+  country_id: recordIdSchema,
   time_zone: z.string({ error: V.required }).refine(isKnownTimeZone, { error: V.timeZone }),
   status: recordStatusSchema,
-  core_airport_id: z.number().int().positive({ error: V.positiveInteger }).nullable(),
+  core_airport_id: recordIdSchema.nullable(),
 };
 
 /** POST /api/airport/add body; also the create form's schema. */

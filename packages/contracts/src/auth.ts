@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common/pagination.ts';
+import { listQuerySchema, recordIdSchema } from './common/pagination.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 
 /** Organisation instance id (spec section 9). */
@@ -91,8 +91,8 @@ export const loginBodySchema = z
     password,
     type: z.enum(identifierTypes, { error: V.invalidValue }),
     org_instance_id: z.literal(ORG_INSTANCE_ID, { error: V.invalidValue }),
-    company_id: z.number().int().positive({ error: V.positiveInteger }).nullish(),
-    country_id: z.number().int().positive({ error: V.positiveInteger }).optional(),
+    company_id: recordIdSchema.nullish(),
+    country_id: recordIdSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const field = body.type === 'email' ? 'email' : body.type === 'phone' ? 'phn_nbr' : 'username';
@@ -225,7 +225,7 @@ export const driverAddBodySchema = z.strictObject({
     .trim()
     .regex(/^\+?[\d\s()-]{6,20}$/, { error: V.wrongPhone })
     .optional(),
-  country_id: z.number().int().positive({ error: V.positiveInteger }).optional(),
+  country_id: recordIdSchema.optional(),
   temporary_password: newPasswordSchema,
 });
 export type DriverAddBody = z.infer<typeof driverAddBodySchema>;

@@ -17,6 +17,8 @@ export function pickLanguage(header: string | undefined): Language {
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return { lang: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
     })
+    // q=0 means "not acceptable".
+    .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
   return (ranked.find((entry) => (languages as readonly string[]).includes(entry.lang))?.lang as Language) ?? 'en';
 }

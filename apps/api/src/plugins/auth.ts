@@ -1,5 +1,5 @@
 import type { Role } from '@ps/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
 import type { AuthRepository } from '../modules/auth/auth.repository.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
@@ -17,8 +17,11 @@ declare module 'fastify' {
     caller: Caller | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid access token of an active user in an active company, and this permission. */
-    requirePermission(permission: Permission): preHandlerAsyncHookHandler;
+    /**
+     * onRequest hook: a valid access token of an active user in an active company, and this permission.
+     * It runs before the body is parsed, so a caller without access learns nothing from validation.
+     */
+    requirePermission(permission: Permission): onRequestAsyncHookHandler;
   }
 }
 

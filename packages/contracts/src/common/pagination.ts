@@ -1,9 +1,27 @@
 import { z } from 'zod';
+import { V } from './validation.ts';
+
+/** Record ids are PostgreSQL integers: 1 to 2,147,483,647. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** A reference to a record in a body (country_id, core_airport_id...). */
+export const recordIdSchema = z
+  .number({ error: V.required })
+  .int({ error: V.positiveInteger })
+  .positive({ error: V.positiveInteger })
+  .max(MAX_RECORD_ID, { error: V.invalidValue });
+
+/** The same in a path or query string, where it arrives as text. */
+export const recordIdParamSchema = z.coerce
+  .number({ error: V.invalidType })
+  .int({ error: V.positiveInteger })
+  .positive({ error: V.positiveInteger })
+  .max(MAX_RECORD_ID, { error: V.invalidValue });
 
 /** Query parameters every request may carry (spec section 6): the browser's time zone and the stored company. */
 export const requestContextQuerySchema = z.object({
   time_zone: z.string().max(64).optional(),
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: recordIdParamSchema.optional(),
 });
 
 /**
@@ -41,7 +59,7 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
 export const messageEnvelope = z.object({ message: z.string() });
 
 /** Path parameter `{id}` of get/update/delete calls. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** Record status used by airports, locations and yards: 1 active, 0 inactive (`status=1` filters active). */
 export const recordStatusSchema = z.union([z.literal(0), z.literal(1)]);

@@ -24,7 +24,7 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/airport/add', {
-    preHandler: app.requirePermission('airports.create'),
+    onRequest: app.requirePermission('airports.create'),
     schema: {
       tags,
       security,
@@ -39,7 +39,7 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
   });
 
   api.get('/api/airport/list', {
-    preHandler: app.requirePermission('airports.view'),
+    onRequest: app.requirePermission('airports.view'),
     schema: {
       tags,
       security,
@@ -58,7 +58,7 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
   });
 
   api.get('/api/airport/get/:id', {
-    preHandler: app.requirePermission('airports.view'),
+    onRequest: app.requirePermission('airports.view'),
     schema: {
       tags,
       security,
@@ -73,7 +73,7 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
   });
 
   api.patch('/api/airport/update/:id', {
-    preHandler: app.requirePermission('airports.update'),
+    onRequest: app.requirePermission('airports.update'),
     schema: {
       tags,
       security,
@@ -89,7 +89,7 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
   });
 
   api.delete('/api/airport/delete/:id', {
-    preHandler: app.requirePermission('airports.delete'),
+    onRequest: app.requirePermission('airports.delete'),
     schema: {
       tags,
       security,
@@ -104,7 +104,7 @@ export function registerAirportRoutes(app: FastifyInstance, airports: AirportsSe
   });
 
   api.get('/api/core/airport/list', {
-    preHandler: app.requirePermission('core_airports.view'),
+    onRequest: app.requirePermission('core_airports.view'),
     schema: {
       tags,
       security,

@@ -57,9 +57,9 @@ export class AirportsService {
   async create(caller: Caller, companyId: number, input: AirportCreate): Promise<Airport> {
     return this.#write(async (airports, tx) => {
       const id = await airports.insert(companyId, input);
-      const created = await airports.findById(companyId, id);
+      const [row, created] = await Promise.all([airports.findByIdForUpdate(companyId, id), airports.findById(companyId, id)]);
       if (!created) throw notFound();
-      await recordAudit(tx, { companyId, actorUserId: caller.userId, entity: ENTITY, entityId: id, action: 'create', after: created });
+      await recordAudit(tx, { companyId, actorUserId: caller.userId, entity: ENTITY, entityId: id, action: 'create', after: row });
       return toAirport(created);
     });
   }

@@ -480,9 +480,9 @@ describe('GET /api/airport/get/{id}', () => {
 
   it.each([
     ['abc', 'invalidType'],
-    ['1.5', 'invalidType'],
-    ['0', 'tooShort'],
-    ['-1', 'tooShort'],
+    ['1.5', 'positiveInteger'],
+    ['0', 'positiveInteger'],
+    ['-1', 'positiveInteger'],
   ])('refuses the id %s on get, update and delete with a 400 on id (%s)', async (id, key) => {
     const { company, headers } = await tenant();
     const airport = await createAirport(ctx.db, company.id);
@@ -513,7 +513,7 @@ describe('GET /api/airport/get/{id}', () => {
           code: 'validation_failed',
           message: en.errors.validation_failed,
         });
-        expect(detailsOf(response)).toEqual([{ field: '', code: 'validation.invalidValue', message: en.validation.invalidValue }]);
+        expect(detailsOf(response)).toEqual([{ field: 'id', code: 'validation.invalidValue', message: en.validation.invalidValue }]);
       }
     }
     expect(await airportRow(airport.id)).toEqual(airport);

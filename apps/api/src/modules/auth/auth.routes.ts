@@ -95,7 +95,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.get('/api/auth/get-details-by-token', {
-    preHandler: app.requirePermission('session'),
+    onRequest: app.requirePermission('session'),
     schema: {
       tags,
       summary: 'The signed-in user',
@@ -106,7 +106,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.patch('/api/auth/admin/change-password', {
-    preHandler: app.requirePermission('session'),
+    onRequest: app.requirePermission('session'),
     schema: {
       tags,
       summary: "Change one's own password; the user's other sessions end",
@@ -121,7 +121,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.get('/api/auth/admin/list', {
-    preHandler: app.requirePermission('users.view'),
+    onRequest: app.requirePermission('users.view'),
     schema: {
       tags,
       summary: "The company's admins",
@@ -137,7 +137,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.delete('/api/auth/admin/delete/:id', {
-    preHandler: app.requirePermission('users.delete'),
+    onRequest: app.requirePermission('users.delete'),
     schema: {
       tags,
       summary: 'Remove an admin of the company; their sessions end',
@@ -152,7 +152,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/driver/add', {
-    preHandler: app.requirePermission('drivers.create'),
+    onRequest: app.requirePermission('drivers.create'),
     schema: {
       tags,
       summary: "A driver's sign-in account with a temporary password",
@@ -167,7 +167,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/totp/setup', {
-    preHandler: app.requirePermission('session'),
+    onRequest: app.requirePermission('session'),
     schema: {
       tags,
       summary: 'Start two-factor sign-in: a new secret for an authenticator app',
@@ -178,7 +178,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/totp/enable', {
-    preHandler: app.requirePermission('session'),
+    onRequest: app.requirePermission('session'),
     schema: {
       tags,
       summary: 'Turn two-factor sign-in on with a current code from the app',

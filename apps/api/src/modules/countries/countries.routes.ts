@@ -31,7 +31,7 @@ async function listCountries(db: Db, query: CountryListQuery) {
 
 export function registerCountryRoutes(app: FastifyInstance, db: Db): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/country/', {
-    preHandler: app.requirePermission('countries.view'),
+    onRequest: app.requirePermission('countries.view'),
     schema: {
       tags: ['reference'],
       security: [{ bearer: [] }],
