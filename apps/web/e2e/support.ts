@@ -1,0 +1,123 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { Airport, AirportCreate, SignedInData, TokenPair } from '@ps/contracts';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin123', companyId: 1, name: 'Demo Admin' };
+export const SUPER_ADMIN = { email: 'superadmin@example.com', password: 'admin123' };
+
+/** Signs in through the API (202) and returns the session. */
+export async function apiSignIn(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password) {
+  const response = await request.post('/api/auth/login', {
+    data: { type: 'email', email, password, org_instance_id: 1 },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  return ((await response.json()) as { data: SignedInData }).data;
+}
+
+/** Stores a session the way the sign-in page does, without going through the form. */
+export async function storeSession(page: Page, tokens: TokenPair, companyId: number | null = ADMIN.companyId) {
+  await page.goto('/auth/login');
+  await page.evaluate(
+    ({ tokens, companyId }) => {
+      localStorage.setItem('token', tokens.access_token);
+      localStorage.setItem('ref_token', tokens.refresh_token);
+      localStorage.setItem('org_id', '1');
+      if (companyId === null) localStorage.removeItem('company_id');
+      else localStorage.setItem('company_id', String(companyId));
+    },
+    { tokens, companyId },
+  );
+}
+
+/** Signs in as the demo company admin and opens a page of the back-office. */
+export async function openAsAdmin(page: Page, request: APIRequestContext, path = '/1/airports') {
+  const session = await apiSignIn(request);
+  await storeSession(page, session);
+  await page.goto(path);
+  return session;
+}
+
+const usedCodes = new Set<string>();
+
+/** A random IATA code not handed out before in this worker (the server may still have it: see freeIata). */
+export function uniqueIata(): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (;;) {
+    const pick = () => letters[Math.floor(Math.random() * letters.length)];
+    const code = `${pick()}${pick()}${pick()}`;
+    if (!usedCodes.has(code)) {
+      usedCodes.add(code);
+      return code;
+    }
+  }
+}
+
+/**
+ * An IATA code the company does not have yet, for tests that type it into the form. Both projects share
+ * one server, so a code is checked against the server, not only against this worker's memory.
+ */
+export async function freeIata(request: APIRequestContext, token: string): Promise<string> {
+  for (;;) {
+    const code = uniqueIata();
+    const response = await request.get(`/api/airport/list?search=${code}&page_size=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.ok()).toBe(true);
+    const airports = ((await response.json()) as { data: Airport[] }).data;
+    if (!airports.some((airport) => airport.iata_code === code)) return code;
+  }
+}
+
+/** Creates an airport through the API; retries with another code if a code is already taken. */
+export async function createAirport(request: APIRequestContext, token: string, overrides: Partial<AirportCreate> = {}): Promise<Airport> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const body = {
+      iata_code: overrides.iata_code ?? uniqueIata(),
+      name: 'E2E Test Airport',
+      country_id: await countryId(request, token, 'United Kingdom'),
+      time_zone: 'Europe/London',
+      status: 1,
+      ...overrides,
+    };
+    const response = await request.post('/api/airport/add', { data: body, headers: { Authorization: `Bearer ${token}` } });
+    if (response.status() === 409 && !overrides.iata_code) continue;
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: Airport }).data;
+  }
+  throw new Error('Could not find a free IATA code');
+}
+
+const countryIds = new Map<string, number>();
+export async function countryId(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const known = countryIds.get(name);
+  if (known) return known;
+  const response = await request.get('/api/country/?page_size=1000', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  const countries = ((await response.json()) as { data: { id: number; name: string }[] }).data;
+  for (const country of countries) countryIds.set(country.name, country.id);
+  const id = countryIds.get(name);
+  if (!id) throw new Error(`No country named ${name}`);
+  return id;
+}
+
+/** The same access token, correctly signed with the server's secret, but expired an hour ago. */
+export async function expiredCopyOf(accessToken: string): Promise<string> {
+  const secret = process.env.E2E_JWT_SECRET;
+  if (!secret) throw new Error('E2E_JWT_SECRET is not set (playwright.config.ts sets it)');
+  const { alg } = decodeProtectedHeader(accessToken);
+  const claims = decodeJwt(accessToken);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 })
+    .setProtectedHeader({ alg: alg ?? 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** A toast as the user sees it (react-toastify renders each in role="alert"). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.Toastify').getByText(text);
+}
+
+/** Reads one key of the page's local storage. */
+export function stored(page: Page, key: string) {
+  return page.evaluate((k) => localStorage.getItem(k), key);
+}

@@ -1,0 +1,116 @@
+import { ActionIcon, AppShell, Box, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser, useSignOut } from '../../features/auth/session';
+import { getWebConfig } from '../../lib/session';
+import { IconLogout } from '../components/icons';
+import { LanguageSelect } from '../components/LanguageSelect';
+import { palette } from '../theme';
+
+export interface NavItem {
+  /** Resolved path of the screen, e.g. `/1/airports`. */
+  href: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** Header (company, user, language, sign-out) and navigation around the signed-in screens. */
+export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle: string }) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const user = useCurrentUser();
+  const { signOut, busy } = useSignOut();
+  const config = getWebConfig();
+  const title = user.data?.company_name ?? (user.data ? fallbackTitle : (config?.name ?? fallbackTitle));
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
+      styles={{
+        main: { backgroundColor: 'var(--ps-color-background)' },
+        navbar: { backgroundColor: 'var(--ps-color-nav)' },
+        header: { borderTop: `3px solid ${palette.primary}` },
+      }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? t('shell.closeNav') : t('shell.openNav')}
+            />
+            {config?.login_page_logo ? <Box component="img" src={config.login_page_logo} alt="" h={32} w="auto" visibleFrom="sm" /> : null}
+            <Text fw={700} c="var(--ps-color-title)" truncate>
+              {title}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {user.data ? (
+              <Text size="sm" visibleFrom="md" truncate maw={220} data-testid="current-user">
+                {user.data.name}
+              </Text>
+            ) : null}
+            <Box visibleFrom="md">
+              <LanguageSelect size="xs" />
+            </Box>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => void signOut()}
+              loading={busy}
+              visibleFrom="xs"
+            >
+              {t('shell.signOut')}
+            </Button>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              hiddenFrom="xs"
+              aria-label={t('shell.signOut')}
+              onClick={() => void signOut()}
+              loading={busy}
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={t('shell.navigation')}>
+        <AppShell.Section grow>
+          {nav.map((item) => (
+            <NavLink
+              key={item.href}
+              component={Link}
+              to={item.href}
+              label={item.label}
+              leftSection={item.icon}
+              active={pathname === item.href || pathname.startsWith(`${item.href}/`)}
+              onClick={close}
+              fw={600}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section hiddenFrom="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Stack gap="xs">
+            {user.data ? <Text size="sm">{user.data.name}</Text> : null}
+            <LanguageSelect size="xs" />
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

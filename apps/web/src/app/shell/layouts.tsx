@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconPlane } from '../components/icons';
+import { queryClient } from '../queryClient';
+import { AppFrame } from './AppFrame';
+
+/** A company's back-office at `/{company_id}`. Only screens that exist are in the navigation. */
+export function CompanyLayout() {
+  const { t } = useTranslation();
+  const { companyId } = useParams({ from: '/$companyId' });
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppFrame fallbackTitle={t('app.name')} nav={[{ href: `/${companyId}/airports`, label: t('nav.airports'), icon: <IconPlane /> }]} />
+    </QueryClientProvider>
+  );
+}
+
+/** The organisation's super admin at `/org`: the organisation-wide master lists. */
+export function OrgLayout() {
+  const { t } = useTranslation();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppFrame fallbackTitle={t('org.title')} nav={[{ href: '/org/core-airports', label: t('nav.coreAirports'), icon: <IconPlane /> }]} />
+    </QueryClientProvider>
+  );
+}

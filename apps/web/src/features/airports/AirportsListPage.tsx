@@ -1,0 +1,215 @@
+import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Airport } from '@ps/contracts';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../app/components/icons';
+import { formatDateTime, formatNumber } from '../../lib/i18n';
+import { toastSuccess } from '../../lib/toast';
+import { useAirportList, useToggleAirportStatus } from './api';
+import { DeleteAirportModal } from './DeleteAirportModal';
+import { type AirportListSearch, DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES } from './search';
+
+const route = getRouteApi('/$companyId/airports');
+
+const SEARCH_DEBOUNCE_MS = 400;
+
+type StatusFilter = 'all' | '1' | '0';
+
+export function AirportsListPage() {
+  const { t } = useTranslation();
+  const search = route.useSearch();
+  const { companyId } = route.useParams();
+  const navigate = route.useNavigate();
+  const list = useAirportList(search);
+  const toggleStatus = useToggleAirportStatus();
+  const [toDelete, setToDelete] = useState<Airport | null>(null);
+
+  const setSearch = (patch: Partial<AirportListSearch>, resetPage = true) =>
+    navigate({
+      search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }),
+      replace: true,
+    });
+
+  // The search box writes to the URL once typing pauses; the URL stays the single source of truth.
+  const [searchText, setSearchText] = useState(search.search ?? '');
+  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debouncedSearch !== (search.search ?? '')) void setSearch({ search: debouncedSearch || undefined });
+    // Only a new typed value navigates (deliberately not re-run when the URL changes elsewhere).
+  }, [debouncedSearch]);
+  useEffect(() => setSearchText(search.search ?? ''), [search.search]);
+
+  // Deleting the last airport of the last page leaves an empty page: step back to one that has rows.
+  const emptyPage = list.data !== undefined && list.data.records.length === 0 && (search.page ?? 1) > 1;
+  useEffect(() => {
+    if (emptyPage && !list.isFetching) {
+      const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / (search.page_size ?? DEFAULT_PAGE_SIZE)));
+      void setSearch({ page: lastPage === 1 ? undefined : lastPage }, false);
+    }
+  }, [emptyPage, list.isFetching]);
+
+  const sort = search.sort ?? DEFAULT_SORT;
+  const sortStatus: DataTableSortStatus<Airport> = {
+    columnAccessor: sort.replace(/^-/, ''),
+    direction: sort.startsWith('-') ? 'desc' : 'asc',
+  };
+  const statusFilter: StatusFilter = search.status === undefined ? 'all' : (String(search.status) as StatusFilter);
+  const filtered = Boolean(search.search) || search.status !== undefined;
+  const pageSize = search.page_size ?? DEFAULT_PAGE_SIZE;
+
+  const onToggle = (airport: Airport, active: boolean) =>
+    toggleStatus.mutate(
+      { id: airport.id, status: active ? 1 : 0 },
+      {
+        onSuccess: (updated) =>
+          toastSuccess(
+            t(updated.status === 1 ? 'airports.toast.activated' : 'airports.toast.deactivated', {
+              code: updated.iata_code,
+            }),
+          ),
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {t('airports.title')}
+        </Title>
+        <Button component={Link} to={`/${companyId}/airports/new`} leftSection={<IconPlus size={16} />}>
+          {t('airports.add')}
+        </Button>
+      </Group>
+
+      <Paper p={{ base: 'sm', sm: 'md' }} radius="md" withBorder>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            type="search"
+            aria-label={t('airports.search')}
+            placeholder={t('airports.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={searchText}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+          <SegmentedControl
+            fullWidth
+            aria-label={t('airports.statusFilter')}
+            value={statusFilter}
+            onChange={(value) => void setSearch({ status: value === 'all' ? undefined : (Number(value) as 0 | 1) })}
+            data={[
+              { value: 'all', label: t('airports.filter.all') },
+              { value: '1', label: t('airports.filter.active') },
+              { value: '0', label: t('airports.filter.inactive') },
+            ]}
+            style={{ flex: '1 1 260px' }}
+          />
+        </Group>
+      </Paper>
+
+      {list.isError && !list.data ? (
+        <Alert color="red" variant="light" title={t('airports.loadError')} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button variant="default" size="xs" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <DataTable<Airport>
+          withTableBorder
+          borderRadius="md"
+          highlightOnHover
+          minHeight={list.data?.records.length ? undefined : 220}
+          records={list.data?.records ?? []}
+          fetching={list.isFetching}
+          loadingText={t('app.loading')}
+          noRecordsText={filtered ? t('airports.emptyFiltered') : t('airports.empty')}
+          idAccessor="id"
+          sortStatus={sortStatus}
+          onSortStatusChange={({ columnAccessor, direction }) =>
+            void setSearch({
+              sort: `${direction === 'desc' ? '-' : ''}${String(columnAccessor)}` as AirportListSearch['sort'],
+            })
+          }
+          page={search.page ?? 1}
+          onPageChange={(page) => void setSearch({ page: page === 1 ? undefined : page }, false)}
+          totalRecords={list.data?.total ?? 0}
+          recordsPerPage={pageSize}
+          recordsPerPageOptions={[...PAGE_SIZES]}
+          onRecordsPerPageChange={(size) => void setSearch({ page_size: size === DEFAULT_PAGE_SIZE ? undefined : size })}
+          recordsPerPageLabel={t('table.perPage')}
+          paginationText={({ from, to, totalRecords }) =>
+            t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) })
+          }
+          getPaginationControlProps={(control) => ({ 'aria-label': t(`table.controls.${control}`) })}
+          columns={[
+            {
+              accessor: 'iata_code',
+              title: t('airports.fields.iata_code'),
+              sortable: true,
+              render: (airport) => (
+                <Text fw={700} c="var(--ps-color-bold)" ff="monospace">
+                  {airport.iata_code}
+                </Text>
+              ),
+            },
+            { accessor: 'name', title: t('airports.fields.name'), sortable: true },
+            { accessor: 'country_name', title: t('airports.fields.country') },
+            { accessor: 'time_zone', title: t('airports.fields.time_zone'), sortable: true },
+            {
+              accessor: 'status',
+              title: t('airports.fields.status'),
+              sortable: true,
+              render: (airport) => (
+                <Switch
+                  checked={airport.status === 1}
+                  onChange={(event) => onToggle(airport, event.currentTarget.checked)}
+                  label={airport.status === 1 ? t('status.active') : t('status.inactive')}
+                  disabled={toggleStatus.isPending && toggleStatus.variables?.id === airport.id}
+                />
+              ),
+            },
+            {
+              accessor: 'created_at',
+              title: t('airports.fields.created_at'),
+              sortable: true,
+              render: (airport) => formatDateTime(airport.created_at),
+            },
+            {
+              accessor: 'actions',
+              title: t('common.actions'),
+              textAlign: 'right',
+              render: (airport) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon
+                    component={Link}
+                    to={`/${companyId}/airports/${airport.id}/edit`}
+                    variant="subtle"
+                    aria-label={t('airports.editOne', { code: airport.iata_code })}
+                  >
+                    <IconPencil />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.8"
+                    aria-label={t('airports.deleteOne', { code: airport.iata_code })}
+                    onClick={() => setToDelete(airport)}
+                  >
+                    <IconTrash />
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      )}
+
+      <DeleteAirportModal airport={toDelete} onClose={() => setToDelete(null)} />
+    </Stack>
+  );
+}

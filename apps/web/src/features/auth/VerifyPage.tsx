@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { verifyStepBodySchema } from '@ps/contracts';
+import { Link, Navigate, useRouterState } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toastApiError } from '../../lib/api';
+import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
+import { translateMessage } from '../../lib/i18n';
+import { verifyStep } from './api';
+import { stepFromState, useCompleteSignIn } from './useSignIn';
+
+const codeSchema = verifyStepBodySchema.pick({ code: true });
+type CodeForm = { code: string };
+
+/** The "verify" step of a 200 sign-in: the 6-digit code of the user's authenticator app. */
+export function VerifyPage() {
+  const { t } = useTranslation();
+  const step = useRouterState({ select: (state) => stepFromState(state.location.state, 'verify') });
+  const completeSignIn = useCompleteSignIn();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeForm>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+
+  // Opened without the sign-in answer (a bookmark, a new tab): start again.
+  if (!step) return <Navigate to="/auth/login" replace />;
+
+  const onSubmit = async ({ code }: CodeForm) => {
+    try {
+      const response = await verifyStep({ step_token: step.step_token, code });
+      completeSignIn(response.data);
+    } catch (error) {
+      toastApiError(error);
+      applyServerFieldErrors(error, setError, sameNameField<CodeForm>(['code']));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <Text ta="center" size="sm">
+          {t('auth.verify.intro', { name: step.user_name })}
+        </Text>
+        <TextInput
+          label={t('auth.verify.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={translateMessage(errors.code?.message)}
+          {...register('code')}
+        />
+        <Button type="submit" fullWidth size="md" loading={isSubmitting} loaderProps={{ 'aria-label': t('app.busy') }}>
+          {t('auth.verify.submit')}
+        </Button>
+        <Anchor component={Link} to="/auth/login" ta="center" size="sm">
+          {t('auth.backToSignIn')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import type { UserData } from '@ps/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../lib/api';
+import { clearSession, getRefreshToken } from '../../lib/session';
+import { toastSuccess } from '../../lib/toast';
+
+export const authKeys = {
+  me: ['auth', 'me'] as const,
+};
+
+/** The signed-in user (name, role, company) from the access token. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: authKeys.me,
+    queryFn: ({ signal }) => apiRequest<UserData>('/auth/get-details-by-token', { signal }).then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Revokes the refresh token on the server, then forgets the session and returns to the sign-in page. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    const refreshToken = getRefreshToken();
+    if (refreshToken) {
+      // Signing out must always succeed locally, even when the server cannot be reached.
+      await apiRequest('/auth/logout', { method: 'POST', body: { refresh_token: refreshToken }, refreshOn401: false }).catch(
+        () => undefined,
+      );
+    }
+    clearSession();
+    queryClient.clear();
+    setBusy(false);
+    toastSuccess(t('success.loggedOut'));
+    await navigate({ to: '/auth/login', replace: true });
+  };
+  return { signOut, busy };
+}

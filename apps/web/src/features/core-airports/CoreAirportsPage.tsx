@@ -1,0 +1,115 @@
+import { Alert, Badge, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CoreAirport } from '@ps/contracts';
+import { getRouteApi } from '@tanstack/react-router';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconSearch } from '../../app/components/icons';
+import { formatNumber } from '../../lib/i18n';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../airports/search';
+import { useCoreAirportList } from './api';
+import type { CoreAirportListSearch } from './search';
+
+const route = getRouteApi('/org/core-airports');
+
+/** The super admin's read-only view of the organisation's master airport list. */
+export function CoreAirportsPage() {
+  const { t } = useTranslation();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useCoreAirportList(search);
+
+  const setSearch = (patch: Partial<CoreAirportListSearch>, resetPage = true) =>
+    navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
+
+  const [searchText, setSearchText] = useState(search.search ?? '');
+  const [debouncedSearch] = useDebouncedValue(searchText.trim(), 400);
+  useEffect(() => {
+    if (debouncedSearch !== (search.search ?? '')) void setSearch({ search: debouncedSearch || undefined });
+  }, [debouncedSearch]);
+  useEffect(() => setSearchText(search.search ?? ''), [search.search]);
+
+  const sort = search.sort ?? 'iata_code';
+  const pageSize = search.page_size ?? DEFAULT_PAGE_SIZE;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('coreAirports.title')}
+      </Title>
+      <Text size="sm">{t('coreAirports.intro')}</Text>
+      <Paper p={{ base: 'sm', sm: 'md' }} radius="md" withBorder>
+        <TextInput
+          type="search"
+          aria-label={t('airports.search')}
+          placeholder={t('airports.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+        />
+      </Paper>
+      {list.isError && !list.data ? (
+        <Alert color="red" variant="light" title={t('airports.loadError')} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button variant="default" size="xs" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <DataTable<CoreAirport>
+          withTableBorder
+          borderRadius="md"
+          minHeight={list.data?.records.length ? undefined : 220}
+          records={list.data?.records ?? []}
+          fetching={list.isFetching}
+          loadingText={t('app.loading')}
+          noRecordsText={search.search ? t('airports.emptyFiltered') : t('coreAirports.empty')}
+          sortStatus={{ columnAccessor: sort.replace(/^-/, ''), direction: sort.startsWith('-') ? 'desc' : 'asc' }}
+          onSortStatusChange={({ columnAccessor, direction }) =>
+            void setSearch({
+              sort: `${direction === 'desc' ? '-' : ''}${String(columnAccessor)}` as CoreAirportListSearch['sort'],
+            })
+          }
+          page={search.page ?? 1}
+          onPageChange={(page) => void setSearch({ page: page === 1 ? undefined : page }, false)}
+          totalRecords={list.data?.total ?? 0}
+          recordsPerPage={pageSize}
+          recordsPerPageOptions={[...PAGE_SIZES]}
+          onRecordsPerPageChange={(size) => void setSearch({ page_size: size === DEFAULT_PAGE_SIZE ? undefined : size })}
+          recordsPerPageLabel={t('table.perPage')}
+          paginationText={({ from, to, totalRecords }) =>
+            t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) })
+          }
+          getPaginationControlProps={(control) => ({ 'aria-label': t(`table.controls.${control}`) })}
+          columns={[
+            {
+              accessor: 'iata_code',
+              title: t('airports.fields.iata_code'),
+              sortable: true,
+              render: (airport) => (
+                <Text fw={700} c="var(--ps-color-bold)" ff="monospace">
+                  {airport.iata_code}
+                </Text>
+              ),
+            },
+            { accessor: 'name', title: t('airports.fields.name'), sortable: true },
+            { accessor: 'country_name', title: t('airports.fields.country') },
+            { accessor: 'time_zone', title: t('airports.fields.time_zone') },
+            {
+              accessor: 'status',
+              title: t('airports.fields.status'),
+              render: (airport) => (
+                <Badge color={airport.status === 1 ? 'green.9' : 'gray.7'} variant="light">
+                  {airport.status === 1 ? t('status.active') : t('status.inactive')}
+                </Badge>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,228 @@
+import type { ErrorBody, FieldError, Pagination, TokenPair } from '@ps/contracts';
+import { i18n } from './i18n';
+import {
+  clearStorageAfterFailedRefresh,
+  getBasicToken,
+  getCompanyId,
+  getLanguage,
+  getRefreshToken,
+  getServiceInstanceId,
+  getToken,
+  storeTokens,
+} from './session';
+import { toastError } from './toast';
+
+export const API_BASE = '/api';
+
+/** A successful answer: the status (a sign-in tells 200 from 202) and the `{message, data}` envelope. */
+export interface ApiResponse<T> {
+  status: number;
+  message: string;
+  data: T;
+  pagination?: Pagination;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<ErrorBody> | undefined;
+  /** True when the client already told the user (e.g. a failed refresh), so callers stay quiet. */
+  readonly handled: boolean;
+
+  constructor(status: number, message: string, body?: Partial<ErrorBody>, handled = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.handled = handled;
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+
+  get details(): FieldError[] {
+    return this.body?.details ?? [];
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** 'basic' forces the Basic client key even when signed in (the public web config). */
+  auth?: 'session' | 'basic';
+  /** Sign-in steps answer 401 for wrong credentials; that must not trigger a token refresh. */
+  refreshOn401?: boolean;
+}
+
+let navigateTo: (path: string) => void = (path) => window.location.assign(path);
+
+/** The router registers itself so a failed refresh can move to the sign-in page without a full reload. */
+export function registerNavigator(navigate: (path: string) => void): void {
+  navigateTo = navigate;
+}
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  // Spec 6: every request carries the browser's time zone and the stored company.
+  url.searchParams.set('time_zone', browserTimeZone());
+  const companyId = getCompanyId();
+  if (companyId !== null && !url.searchParams.has('company_id')) url.searchParams.set('company_id', String(companyId));
+  return `${url.pathname}${url.search}`;
+}
+
+/** Spec 6: Bearer with a token (plus region/organization with a service instance), Basic without. */
+function identityHeaders(auth: RequestOptions['auth']): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': getLanguage() };
+  const token = auth === 'basic' ? null : getToken();
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    if (getServiceInstanceId()) {
+      headers.region = 'uk';
+      headers.organization = 'eln';
+    }
+  } else {
+    const basic = getBasicToken();
+    if (basic) headers.Authorization = `Basic ${basic}`;
+  }
+  return headers;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFromResponse(status: number, body: unknown, handled = false): ApiError {
+  const errorBody = (body && typeof body === 'object' ? body : {}) as Partial<ErrorBody>;
+  // Spec 8: on 401 the client shows the `error` field, elsewhere the `message` field.
+  const text = (status === 401 ? errorBody.error || errorBody.message : errorBody.message) || i18n.t('app.errors.unexpected');
+  return new ApiError(status, text, errorBody, handled);
+}
+
+let refreshing: Promise<boolean> | null = null;
+const LAST_REFRESH_KEY = 'ps:last-refresh';
+/** A second 401 this soon after a refresh means the new token does not work either: stop, do not loop. */
+const REFRESH_LOOP_WINDOW_MS = 10_000;
+
+async function refreshTokens(): Promise<boolean> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return false;
+  const last = Number(sessionStorage.getItem(LAST_REFRESH_KEY) ?? 0);
+  if (Date.now() - last < REFRESH_LOOP_WINDOW_MS) {
+    failRefresh(new ApiError(401, i18n.t('errors.token_invalid')));
+    return false;
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl('/auth/refresh'), {
+      method: 'POST',
+      headers: { ...identityHeaders('basic'), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+  } catch {
+    failRefresh(new ApiError(0, i18n.t('app.errors.network')));
+    return false;
+  }
+  const body = await readJson(response);
+  const tokens = (body as { data?: TokenPair } | undefined)?.data;
+  if (response.status === 200 && tokens?.access_token && tokens.refresh_token) {
+    storeTokens(tokens);
+    sessionStorage.setItem(LAST_REFRESH_KEY, String(Date.now()));
+    return true;
+  }
+  failRefresh(errorFromResponse(response.status, body));
+  return false;
+}
+
+/** Spec 4/8: a failed refresh clears storage, goes to `/{company_id}` (the sign-in page) and says why. */
+function failRefresh(error: ApiError): void {
+  const companyId = getCompanyId();
+  clearStorageAfterFailedRefresh();
+  sessionStorage.removeItem(LAST_REFRESH_KEY);
+  navigateTo(companyId === null ? '/' : `/${companyId}`);
+  toastError(error.message);
+}
+
+/** Concurrent 401s share one refresh call: a refresh token works only once. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+let reloading = false;
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = 'GET', body, query, signal, auth = 'session', refreshOn401 = true } = options;
+  const headers = identityHeaders(auth);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const sentBearer = headers.Authorization?.startsWith('Bearer ') ?? false;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, i18n.t('app.errors.network'));
+  }
+  const json = await readJson(response);
+
+  if (response.ok) {
+    const envelope = (json ?? {}) as { message?: string; data?: T; pagination?: Pagination };
+    return {
+      status: response.status,
+      message: envelope.message ?? '',
+      data: envelope.data as T,
+      pagination: envelope.pagination,
+    };
+  }
+
+  if (response.status === 401 && refreshOn401 && sentBearer && getRefreshToken()) {
+    if (await refreshOnce()) {
+      // Spec 4: store the new tokens and reload; the reloaded page repeats its requests with them.
+      if (!reloading) {
+        reloading = true;
+        window.location.reload();
+      }
+      return new Promise<never>(() => {});
+    }
+    throw errorFromResponse(response.status, json, true);
+  }
+  throw errorFromResponse(response.status, json);
+}
+
+/** Shows an API error the way spec 8 asks: the `error` field for 401, the `message` field otherwise. */
+export function toastApiError(error: unknown): void {
+  if (error instanceof ApiError) {
+    if (!error.handled) toastError(error.message);
+    return;
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  toastError(i18n.t('app.errors.unexpected'));
+}

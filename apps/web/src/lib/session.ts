@@ -1,0 +1,116 @@
+import { ORG_INSTANCE_ID, type SignedInData, type TokenPair, type WebConfig } from '@ps/contracts';
+
+/** Browser storage keys, exactly as the spec names them (section 3). */
+export const STORAGE = {
+  token: 'token',
+  refreshToken: 'ref_token',
+  basicToken: 'basic_token',
+  companyId: 'company_id',
+  orgId: 'org_id',
+  language: 'language',
+  serviceInstanceId: 'service_instance_id',
+  config: 'persist:config',
+} as const;
+
+export const languages = ['en', 'ta'] as const;
+export type Language = (typeof languages)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, value);
+}
+
+export const getToken = () => read(STORAGE.token);
+export const getRefreshToken = () => read(STORAGE.refreshToken);
+export const getBasicToken = () => read(STORAGE.basicToken);
+export const getServiceInstanceId = () => read(STORAGE.serviceInstanceId);
+export const isSignedIn = () => Boolean(getToken());
+
+/** The stored company id, or null when none is stored (first visit, or the organisation's super admin). */
+export function getCompanyId(): number | null {
+  const raw = read(STORAGE.companyId);
+  if (raw === null || raw === '' || raw === 'null' || raw === 'undefined') return null;
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export function getLanguage(): Language {
+  const stored = read(STORAGE.language);
+  return (languages as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
+}
+
+/** Spec 2: choosing a language stores it and reloads the page. */
+export function changeLanguage(language: Language): void {
+  write(STORAGE.language, language);
+  window.location.reload();
+}
+
+/**
+ * The server writes the company's Basic client key into `<meta name="ps-client-key">`; keep it on first
+ * start so requests made before sign-in can identify the company.
+ */
+export function adoptClientKeyFromPage(): void {
+  if (getBasicToken()) return;
+  const key = document.querySelector<HTMLMetaElement>('meta[name="ps-client-key"]')?.content.trim();
+  if (key) write(STORAGE.basicToken, key);
+}
+
+export function getWebConfig(): WebConfig | null {
+  const raw = read(STORAGE.config);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as WebConfig;
+  } catch {
+    return null;
+  }
+}
+
+export function storeWebConfig(config: WebConfig): void {
+  write(STORAGE.config, JSON.stringify(config));
+}
+
+/** Spec 4: a 202 sign-in stores the tokens and the company id. */
+export function storeSignIn(data: SignedInData): void {
+  write(STORAGE.token, data.access_token);
+  write(STORAGE.refreshToken, data.refresh_token);
+  write(STORAGE.companyId, data.user_data.company_id === null ? null : String(data.user_data.company_id));
+  write(STORAGE.orgId, String(ORG_INSTANCE_ID));
+}
+
+export function storeTokens(tokens: TokenPair): void {
+  write(STORAGE.token, tokens.access_token);
+  write(STORAGE.refreshToken, tokens.refresh_token);
+}
+
+/**
+ * Sign-out ends the session but keeps the company id, so the next sign-in on this browser is still
+ * scoped to the same company.
+ */
+export function clearSession(): void {
+  for (const key of [STORAGE.token, STORAGE.refreshToken, STORAGE.orgId, STORAGE.serviceInstanceId]) write(key, null);
+}
+
+/**
+ * Spec 4/8: a failed refresh clears local storage. The language, the Basic client key and the persisted
+ * web config survive, so the sign-in page still speaks the user's language and shows the company's logo.
+ */
+export function clearStorageAfterFailedRefresh(): void {
+  const keep = [STORAGE.language, STORAGE.basicToken, STORAGE.config].map((key) => [key, read(key)] as const);
+  localStorage.clear();
+  for (const [key, value] of keep) if (value !== null) write(key, value);
+}
+
+/** Where a signed-in user lands: the company's app, or the organisation's screens for the super admin. */
+export function homePath(): string {
+  const companyId = getCompanyId();
+  return companyId === null ? '/org' : `/${companyId}`;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import ta from './ta.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+function lookup(tree: Tree, path: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+describe('web locales', () => {
+  it('ta.json has every key of en.json, and no other', () => {
+    expect(keys(ta as Tree).sort()).toEqual(keys(en as Tree).sort());
+  });
+
+  it('translations keep the same {{placeholders}}', () => {
+    for (const key of keys(en as Tree)) {
+      expect(placeholders(lookup(ta as Tree, key) ?? ''), key).toEqual(placeholders(lookup(en as Tree, key) ?? ''));
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests of the web app against the real API (in-memory database with demo data), which also
+ * serves the built app (`npm run test:e2e` builds it first).
+ *
+ * The JWT secret is made once per run: the config is evaluated again in each worker, and workers inherit
+ * this process's environment, so they see the same secret (tests sign an expired token with it).
+ */
+process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('hex');
+
+const PORT = 3100;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export default defineConfig({
+  testDir: './apps/web/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'mobile-375', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node_modules/.bin/node apps/api/src/server.ts',
+    url: `${BASE_URL}/auth/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: 'memory://',
+      PORT: String(PORT),
+      JWT_SECRET: process.env.E2E_JWT_SECRET,
+      // Tests make a few deliberate wrong sign-ins from one address; the default lock-out is not under test here.
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    },
+  },
+});
