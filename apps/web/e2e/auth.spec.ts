@@ -202,6 +202,13 @@ test.describe('sign-in steps', () => {
     await expect(page).toHaveURL(/\/1(\/|$)/);
     expect(await stored(page, 'token')).toBeTruthy();
 
+    // A driver has no back-office screens: the shell says so instead of failing on the airports call.
+    await expect(page.getByTestId('no-access')).toContainText(
+      "Your account has no back-office screens. If you need access, ask your company's administrator.",
+    );
+    await expect(page.getByRole('link', { name: 'Airports' })).toHaveCount(0);
+    await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
+
     // The new password is the one that works now.
     const session = await apiSignIn(request, driver.email, 'Chosen9876');
     expect(session.user_data.name).toBe('Kavin Raj');

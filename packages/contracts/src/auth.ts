@@ -122,6 +122,8 @@ export const userDataSchema = z.object({
   company_id: z.number().int().nullable(),
   company_name: z.string().nullable(),
   totp_enabled: z.boolean(),
+  /** What the user may do (`airports.view`, `airports.create`...): the web app shows the screens these allow. */
+  permissions: z.array(z.string()),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

@@ -2,6 +2,7 @@ import type { Role } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
 import type { AuthRepository } from '../modules/auth/auth.repository.ts';
+import { hasPermission, type Permission } from '../modules/auth/permissions.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 
 /** What a signed-in request knows about its caller, from the access token and the user's current row. */
@@ -23,33 +24,6 @@ declare module 'fastify' {
      */
     requirePermission(permission: Permission): onRequestAsyncHookHandler;
   }
-}
-
-/**
- * Which role may do what. Roles are fixed for now; the role matrix screen (a later issue) moves this into
- * the database with the same permission names.
- */
-const rolePermissions = {
-  super_admin: ['session', 'core_airports.view', 'countries.view'],
-  admin: [
-    'session',
-    'core_airports.view',
-    'countries.view',
-    'airports.view',
-    'airports.create',
-    'airports.update',
-    'airports.delete',
-    'users.view',
-    'users.delete',
-    'drivers.create',
-  ],
-  driver: ['session', 'countries.view'],
-} as const satisfies Record<Role, readonly string[]>;
-
-export type Permission = (typeof rolePermissions)[Role][number];
-
-export function hasPermission(role: Role, permission: Permission): boolean {
-  return (rolePermissions[role] as readonly string[]).includes(permission);
 }
 
 function bearerToken(request: FastifyRequest): string {

@@ -1,11 +1,10 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/ta';
+import contractsEn from '@ps/contracts/locales/en.json';
+import contractsTa from '@ps/contracts/locales/ta.json';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// The contracts package exports only .ts modules, so its shared messages are imported by path.
-import contractsEn from '../../../../packages/contracts/src/locales/en.json';
-import contractsTa from '../../../../packages/contracts/src/locales/ta.json';
 import webEn from '../locales/en.json';
 import webTa from '../locales/ta.json';
 import { getLanguage, type Language } from './session';

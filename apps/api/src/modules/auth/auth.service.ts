@@ -22,6 +22,7 @@ import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-err
 import type { Caller } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type AuthRepository, createAuthRepository, type UserListQuery, type UserRow, type UserWithCompany } from './auth.repository.ts';
+import { permissionsOf } from './permissions.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface ThrottleSettings {
@@ -49,6 +50,7 @@ export function toUserData(user: UserWithCompany): UserData {
     company_id: user.company_id,
     company_name: user.company_name,
     totp_enabled: user.totp_enabled,
+    permissions: permissionsOf(user.role),
   };
 }
 

@@ -44,6 +44,7 @@ describe('POST /api/auth/login', () => {
     expect(body.data.refresh_token).toMatch(/^ey/);
     expect(body.data.user_data).toMatchObject({ id: admin.id, company_id: company.id, company_name: company.name, role: 'admin' });
     expect((await details(body.data.access_token)).json().data.email).toBe(admin.email);
+    expect(body.data.user_data.permissions).toEqual(expect.arrayContaining(['airports.view', 'airports.create', 'airports.delete']));
   });
 
   it('signs in by phone number in any common format with country 94, and by username', async () => {
@@ -227,6 +228,7 @@ describe('change-password step (account with a temporary password)', () => {
     });
     expect(done.statusCode).toBe(202);
     expect(done.json().data.user_data.role).toBe('driver');
+    expect(done.json().data.user_data.permissions).not.toContain('airports.view');
     expect((await login(loginBody('ravi.driver@example.com', 'Temp1234'))).statusCode).toBe(401);
     expect((await login(loginBody('ravi.driver@example.com', 'NewPass123'))).statusCode).toBe(202);
     // The step token cannot be replayed once the password is changed.

@@ -7,6 +7,7 @@ import { useCurrentUser, useSignOut } from '../../features/auth/session';
 import { getWebConfig } from '../../lib/session';
 import { IconLogout } from '../components/icons';
 import { LanguageSelect } from '../components/LanguageSelect';
+import { LoadingScreen, RouteErrorScreen } from '../components/RouteStates';
 import { palette } from '../theme';
 
 export interface NavItem {
@@ -14,7 +15,11 @@ export interface NavItem {
   href: string;
   label: string;
   icon: ReactNode;
+  /** The permission the screen needs (from the signed-in user's `permissions`), e.g. `airports.view`. */
+  permission: string;
 }
+
+const isUnder = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
 /** Header (company, user, language, sign-out) and navigation around the signed-in screens. */
 export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle: string }) {
@@ -25,6 +30,10 @@ export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle
   const { signOut, busy } = useSignOut();
   const config = getWebConfig();
   const title = user.data?.company_name ?? (user.data ? fallbackTitle : (config?.name ?? fallbackTitle));
+  // Only screens the user may open are offered; a screen they may not open explains why instead of failing.
+  const permitted = user.data ? nav.filter((item) => user.data.permissions.includes(item.permission)) : [];
+  const current = nav.find((item) => isUnder(pathname, item.href));
+  const mayOpenCurrent = current === undefined || permitted.includes(current);
 
   return (
     <AppShell
@@ -87,14 +96,14 @@ export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle
 
       <AppShell.Navbar p="sm" aria-label={t('shell.navigation')}>
         <AppShell.Section grow>
-          {nav.map((item) => (
+          {permitted.map((item) => (
             <NavLink
               key={item.href}
               component={Link}
               to={item.href}
               label={item.label}
               leftSection={item.icon}
-              active={pathname === item.href || pathname.startsWith(`${item.href}/`)}
+              active={isUnder(pathname, item.href)}
               onClick={close}
               fw={600}
             />
@@ -109,8 +118,34 @@ export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        {user.isError ? (
+          <RouteErrorScreen error={user.error} />
+        ) : !user.data ? (
+          <LoadingScreen />
+        ) : mayOpenCurrent ? (
+          <Outlet />
+        ) : (
+          <NoAccessPanel firstScreen={permitted[0]} />
+        )}
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The screen at this address is not one the user's role may open. */
+function NoAccessPanel({ firstScreen }: { firstScreen: NavItem | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="sm" maw={480} mx="auto" mt="xl" role="alert" data-testid="no-access">
+      <Text fw={700} c="var(--ps-color-title)" size="lg" ta="center">
+        {t('shell.noAccess.title')}
+      </Text>
+      <Text ta="center">{firstScreen ? t('shell.noAccess.body') : t('shell.noAccess.noScreens')}</Text>
+      {firstScreen ? (
+        <Button component={Link} to={firstScreen.href}>
+          {firstScreen.label}
+        </Button>
+      ) : null}
+    </Stack>
   );
 }

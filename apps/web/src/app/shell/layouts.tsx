@@ -11,7 +11,10 @@ export function CompanyLayout() {
   const { companyId } = useParams({ from: '/$companyId' });
   return (
     <QueryClientProvider client={queryClient}>
-      <AppFrame fallbackTitle={t('app.name')} nav={[{ href: `/${companyId}/airports`, label: t('nav.airports'), icon: <IconPlane /> }]} />
+      <AppFrame
+        fallbackTitle={t('app.name')}
+        nav={[{ href: `/${companyId}/airports`, label: t('nav.airports'), icon: <IconPlane />, permission: 'airports.view' }]}
+      />
     </QueryClientProvider>
   );
 }
@@ -21,7 +24,10 @@ export function OrgLayout() {
   const { t } = useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
-      <AppFrame fallbackTitle={t('org.title')} nav={[{ href: '/org/core-airports', label: t('nav.coreAirports'), icon: <IconPlane /> }]} />
+      <AppFrame
+        fallbackTitle={t('org.title')}
+        nav={[{ href: '/org/core-airports', label: t('nav.coreAirports'), icon: <IconPlane />, permission: 'core_airports.view' }]}
+      />
     </QueryClientProvider>
   );
 }
