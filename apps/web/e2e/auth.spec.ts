@@ -109,6 +109,24 @@ test.describe('sign-in form', () => {
     await expect(page).toHaveURL(/\/1\/airports$/);
   });
 
+  test('toasts sit top right; an error stays until closed, a success closes after 2 seconds', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signInWithForm(page, ADMIN.email, 'still-not-the-password');
+    const error = toast(page, 'The sign-in details are not correct.');
+    await expect(error).toBeVisible();
+    await expect(page.locator('.Toastify__toast-container')).toHaveClass(/Toastify__toast-container--top-right/);
+    // No timer runs on an error toast: it waits for the close button.
+    await expect(error.locator('.Toastify__progress-bar--wrp')).toHaveAttribute('data-hidden', 'true');
+    await error.getByRole('button', { name: 'Close' }).click();
+    await expect(error).toHaveCount(0);
+
+    await password(page).fill(ADMIN.password);
+    await signInButton(page).click();
+    const success = toast(page, 'User Login successfully.!');
+    await expect(success).toBeVisible();
+    await expect(success.getByRole('progressbar')).toHaveAttribute('style', /animation-duration: 2000ms/);
+  });
+
   test('signs in in English: success toast, tokens stored, lands on /{company_id}', async ({ page }) => {
     await page.goto('/auth/login');
     await signInWithForm(page, ADMIN.email, ADMIN.password);
