@@ -245,5 +245,9 @@ export const totpEnableBodySchema = z.strictObject({
 });
 export type TotpEnableBody = z.infer<typeof totpEnableBodySchema>;
 
+/** POST /api/auth/totp/disable body: the password again, so a forgotten open session cannot turn it off. */
+export const totpDisableBodySchema = z.strictObject({ password });
+export type TotpDisableBody = z.infer<typeof totpDisableBodySchema>;
+
 export const adminListQuerySchema = listQuerySchema(['name', 'email', 'created_at'] as const);
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;

@@ -14,6 +14,7 @@ import {
   refreshBodySchema,
   signedInDataSchema,
   tokenPairSchema,
+  totpDisableBodySchema,
   totpEnableBodySchema,
   totpSetupDataSchema,
   userDataSchema,
@@ -188,6 +189,21 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     },
     handler: async (request) => {
       await auth.enableTotp(requireCaller(request), request.body.code);
+      return { message: request.t('success.updated') };
+    },
+  });
+
+  api.post('/api/auth/totp/disable', {
+    onRequest: app.requirePermission('session'),
+    schema: {
+      tags,
+      summary: 'Turn two-factor sign-in off (the password is asked again)',
+      security: [{ bearer: [] }],
+      body: totpDisableBodySchema,
+      response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
+    },
+    handler: async (request) => {
+      await auth.disableTotp(requireCaller(request), request.body.password);
       return { message: request.t('success.updated') };
     },
   });

@@ -361,4 +361,27 @@ export class AuthService {
       });
     });
   }
+
+  /** Turns two-factor sign-in off; the password is asked again. */
+  async disableTotp(caller: Caller, password: string): Promise<void> {
+    const user = await this.#users.findActiveById(caller.userId);
+    if (!user) throw new AppError(401, 'token_invalid');
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw new AppError(400, 'wrong_current_password', {
+        details: [{ field: 'password', code: 'errors.wrong_current_password', message: '' }],
+      });
+    }
+    await this.#db.transaction(async (tx) => {
+      await createAuthRepository(tx).updateUser(user.id, { totp_enabled: false, totp_secret: null });
+      await recordAudit(tx, {
+        companyId: user.company_id,
+        actorUserId: user.id,
+        entity: 'user',
+        entityId: user.id,
+        action: 'update',
+        before: { totp_enabled: user.totp_enabled },
+        after: { totp_enabled: false },
+      });
+    });
+  }
 }

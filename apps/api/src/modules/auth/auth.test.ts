@@ -311,6 +311,26 @@ describe('verify step (two-factor sign-in)', () => {
     });
     expect(verified.statusCode).toBe(202);
     expect(verified.json().data.user_data).toMatchObject({ id: admin.id, totp_enabled: true });
+
+    const signedIn = { authorization: `Bearer ${verified.json().data.access_token}` };
+    const wrongPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/disable',
+      headers: signedIn,
+      payload: { password: 'not-it' },
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().details).toEqual([
+      expect.objectContaining({ field: 'password', message: 'The current password is not correct.' }),
+    ]);
+    const disabled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/disable',
+      headers: signedIn,
+      payload: { password: admin.password },
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await login(loginBody(admin.email ?? '', admin.password))).statusCode).toBe(202);
   });
 });
 
