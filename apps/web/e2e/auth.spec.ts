@@ -167,6 +167,9 @@ test.describe('sign-in form', () => {
     await expect(page).toHaveURL(/\/1\/airports$/);
     await expect(page.getByRole('heading', { name: 'விமான நிலையங்கள்' })).toBeVisible();
     await expect(page.getByRole('table').getByText('IATA குறியீடு', { exact: true })).toBeVisible();
+    // Country names follow the language too.
+    await page.goto('/1/airports?search=CMB');
+    await expect(page.getByRole('cell', { name: 'இலங்கை', exact: true })).toBeVisible();
   });
 
   test('the organisation super admin signs in at /auth/admin/login and sees the core airports', async ({ page }) => {

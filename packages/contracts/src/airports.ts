@@ -22,6 +22,8 @@ export const airportSchema = z.object({
   name: z.string(),
   country_id: z.number().int(),
   country_name: z.string(),
+  /** ISO 3166 code of the country, so a client can name it in the user's language. */
+  country_iso_code: z.string(),
   time_zone: z.string(),
   status: recordStatusSchema,
   created_at: z.string(),
@@ -84,6 +86,8 @@ export const coreAirportSchema = z.object({
   name: z.string(),
   country_id: z.number().int(),
   country_name: z.string(),
+  /** ISO 3166 code of the country, so a client can name it in the user's language. */
+  country_iso_code: z.string(),
   time_zone: z.string(),
   status: recordStatusSchema,
 });

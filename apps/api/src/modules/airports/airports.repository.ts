@@ -11,12 +11,13 @@ const airportColumns = {
   name: airports.name,
   country_id: airports.country_id,
   country_name: countries.name,
+  country_iso_code: countries.iso_code,
   time_zone: airports.time_zone,
   status: airports.status,
   created_at: airports.created_at,
   updated_at: airports.updated_at,
 };
-export type AirportRow = typeof airports.$inferSelect & { country_name: string };
+export type AirportRow = typeof airports.$inferSelect & { country_name: string; country_iso_code: string };
 
 const sortColumns = {
   iata_code: airports.iata_code,
@@ -115,6 +116,7 @@ export function createAirportsRepository(db: DbOrTx) {
             name: coreAirports.name,
             country_id: coreAirports.country_id,
             country_name: countries.name,
+            country_iso_code: countries.iso_code,
             time_zone: coreAirports.time_zone,
             status: coreAirports.status,
           })

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { useCountries } from '../countries/api';
+import { useCountryName } from '../countries/names';
 
 export type AirportFormValues = AirportCreateInput;
 const formFields = ['iata_code', 'name', 'country_id', 'time_zone', 'status'] as const;
@@ -32,12 +33,16 @@ interface AirportFormProps<Output> {
 }
 
 export function AirportForm<Output>({ resolver, defaultValues, submitLabel, companyId, onSubmit }: AirportFormProps<Output>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const countries = useCountries();
   const timeZones = useMemo(() => knownTimeZones(), []);
+  const countryName = useCountryName();
   const countryOptions = useMemo(
-    () => (countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name })),
-    [countries.data],
+    () =>
+      (countries.data ?? [])
+        .map((country) => ({ value: String(country.id), label: countryName(country.iso_code, country.name) }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    [countries.data, countryName, i18n.language],
   );
   const {
     control,

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../app/components/icons';
 import { formatDateTime, formatNumber } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
+import { useCountryName } from '../countries/names';
 import { useAirportList, useToggleAirportStatus } from './api';
 import { DeleteAirportModal } from './DeleteAirportModal';
 import { type AirportListSearch, DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES } from './search';
@@ -20,6 +21,7 @@ type StatusFilter = 'all' | '1' | '0';
 
 export function AirportsListPage() {
   const { t } = useTranslation();
+  const countryName = useCountryName();
   const search = route.useSearch();
   const { companyId } = route.useParams();
   const navigate = route.useNavigate();
@@ -159,7 +161,11 @@ export function AirportsListPage() {
               ),
             },
             { accessor: 'name', title: t('airports.fields.name'), sortable: true },
-            { accessor: 'country_name', title: t('airports.fields.country') },
+            {
+              accessor: 'country_name',
+              title: t('airports.fields.country'),
+              render: (airport) => countryName(airport.country_iso_code, airport.country_name),
+            },
             { accessor: 'time_zone', title: t('airports.fields.time_zone'), sortable: true },
             {
               accessor: 'status',

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../app/components/icons';
 import { formatNumber } from '../../lib/i18n';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../airports/search';
+import { useCountryName } from '../countries/names';
 import { useCoreAirportList } from './api';
 import type { CoreAirportListSearch } from './search';
 
@@ -16,6 +17,7 @@ const route = getRouteApi('/org/core-airports');
 /** The super admin's read-only view of the organisation's master airport list. */
 export function CoreAirportsPage() {
   const { t } = useTranslation();
+  const countryName = useCountryName();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useCoreAirportList(search);
@@ -96,7 +98,11 @@ export function CoreAirportsPage() {
               ),
             },
             { accessor: 'name', title: t('airports.fields.name'), sortable: true },
-            { accessor: 'country_name', title: t('airports.fields.country') },
+            {
+              accessor: 'country_name',
+              title: t('airports.fields.country'),
+              render: (airport) => countryName(airport.country_iso_code, airport.country_name),
+            },
             { accessor: 'time_zone', title: t('airports.fields.time_zone') },
             {
               accessor: 'status',
