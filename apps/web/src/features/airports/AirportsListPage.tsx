@@ -1,21 +1,19 @@
 import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Airport } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../app/components/icons';
-import { formatDateTime, formatNumber } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n';
+import { useListTableProps, useSearchBox } from '../../lib/list';
 import { toastSuccess } from '../../lib/toast';
 import { useCountryName } from '../countries/names';
 import { useAirportList, useToggleAirportStatus } from './api';
 import { DeleteAirportModal } from './DeleteAirportModal';
-import { type AirportListSearch, DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES } from './search';
+import { type AirportListSearch, DEFAULT_SORT } from './search';
 
 const route = getRouteApi('/$companyId/airports');
-
-const SEARCH_DEBOUNCE_MS = 400;
 
 type StatusFilter = 'all' | '1' | '0';
 
@@ -35,32 +33,20 @@ export function AirportsListPage() {
       replace: true,
     });
 
-  // The search box writes to the URL once typing pauses; the URL stays the single source of truth.
-  const [searchText, setSearchText] = useState(search.search ?? '');
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debouncedSearch !== (search.search ?? '')) void setSearch({ search: debouncedSearch || undefined });
-    // Only a new typed value navigates (deliberately not re-run when the URL changes elsewhere).
-  }, [debouncedSearch]);
-  useEffect(() => setSearchText(search.search ?? ''), [search.search]);
+  const [searchText, setSearchText] = useSearchBox(search, setSearch);
+  const table = useListTableProps<Airport, AirportListSearch>(search, setSearch, list.data?.total ?? 0, DEFAULT_SORT);
 
   // Deleting the last airport of the last page leaves an empty page: step back to one that has rows.
   const emptyPage = list.data !== undefined && list.data.records.length === 0 && (search.page ?? 1) > 1;
   useEffect(() => {
     if (emptyPage && !list.isFetching) {
-      const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / (search.page_size ?? DEFAULT_PAGE_SIZE)));
+      const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / table.recordsPerPage));
       void setSearch({ page: lastPage === 1 ? undefined : lastPage }, false);
     }
   }, [emptyPage, list.isFetching]);
 
-  const sort = search.sort ?? DEFAULT_SORT;
-  const sortStatus: DataTableSortStatus<Airport> = {
-    columnAccessor: sort.replace(/^-/, ''),
-    direction: sort.startsWith('-') ? 'desc' : 'asc',
-  };
   const statusFilter: StatusFilter = search.status === undefined ? 'all' : (String(search.status) as StatusFilter);
   const filtered = Boolean(search.search) || search.status !== undefined;
-  const pageSize = search.page_size ?? DEFAULT_PAGE_SIZE;
 
   const onToggle = (airport: Airport, active: boolean) =>
     toggleStatus.mutate(
@@ -132,23 +118,7 @@ export function AirportsListPage() {
           loadingText={t('app.loading')}
           noRecordsText={filtered ? t('airports.emptyFiltered') : t('airports.empty')}
           idAccessor="id"
-          sortStatus={sortStatus}
-          onSortStatusChange={({ columnAccessor, direction }) =>
-            void setSearch({
-              sort: `${direction === 'desc' ? '-' : ''}${String(columnAccessor)}` as AirportListSearch['sort'],
-            })
-          }
-          page={search.page ?? 1}
-          onPageChange={(page) => void setSearch({ page: page === 1 ? undefined : page }, false)}
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          recordsPerPageOptions={[...PAGE_SIZES]}
-          onRecordsPerPageChange={(size) => void setSearch({ page_size: size === DEFAULT_PAGE_SIZE ? undefined : size })}
-          recordsPerPageLabel={t('table.perPage')}
-          paginationText={({ from, to, totalRecords }) =>
-            t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) })
-          }
-          getPaginationControlProps={(control) => ({ 'aria-label': t(`table.controls.${control}`) })}
+          {...table}
           columns={[
             {
               accessor: 'iata_code',

@@ -1,7 +1,8 @@
 import type { Airport, AirportCreate, AirportUpdate } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { type AirportListSearch, DEFAULT_PAGE_SIZE, DEFAULT_SORT } from './search';
+import { listQuery } from '../../lib/list';
+import { type AirportListSearch, DEFAULT_SORT } from './search';
 
 export const airportKeys = {
   all: ['airports'] as const,
@@ -21,13 +22,7 @@ export function useAirportList(search: AirportListSearch) {
     queryKey: airportKeys.list(search),
     queryFn: async ({ signal }): Promise<AirportPage> => {
       const response = await apiRequest<Airport[]>('/airport/list', {
-        query: {
-          page: search.page ?? 1,
-          page_size: search.page_size ?? DEFAULT_PAGE_SIZE,
-          sort: search.sort ?? DEFAULT_SORT,
-          search: search.search,
-          status: search.status,
-        },
+        query: { ...listQuery(search, DEFAULT_SORT), status: search.status },
         signal,
       });
       return { records: response.data, total: response.pagination?.total ?? response.data.length };

@@ -1,16 +1,13 @@
 import { Alert, Badge, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { CoreAirport } from '@ps/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../app/components/icons';
-import { formatNumber } from '../../lib/i18n';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../airports/search';
+import { useListTableProps, useSearchBox } from '../../lib/list';
 import { useCountryName } from '../countries/names';
 import { useCoreAirportList } from './api';
-import type { CoreAirportListSearch } from './search';
+import { type CoreAirportListSearch, DEFAULT_CORE_AIRPORT_SORT } from './search';
 
 const route = getRouteApi('/org/core-airports');
 
@@ -25,15 +22,8 @@ export function CoreAirportsPage() {
   const setSearch = (patch: Partial<CoreAirportListSearch>, resetPage = true) =>
     navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
 
-  const [searchText, setSearchText] = useState(search.search ?? '');
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), 400);
-  useEffect(() => {
-    if (debouncedSearch !== (search.search ?? '')) void setSearch({ search: debouncedSearch || undefined });
-  }, [debouncedSearch]);
-  useEffect(() => setSearchText(search.search ?? ''), [search.search]);
-
-  const sort = search.sort ?? 'iata_code';
-  const pageSize = search.page_size ?? DEFAULT_PAGE_SIZE;
+  const [searchText, setSearchText] = useSearchBox(search, setSearch);
+  const table = useListTableProps<CoreAirport, CoreAirportListSearch>(search, setSearch, list.data?.total ?? 0, DEFAULT_CORE_AIRPORT_SORT);
 
   return (
     <Stack gap="md">
@@ -69,23 +59,7 @@ export function CoreAirportsPage() {
           fetching={list.isFetching}
           loadingText={t('app.loading')}
           noRecordsText={search.search ? t('airports.emptyFiltered') : t('coreAirports.empty')}
-          sortStatus={{ columnAccessor: sort.replace(/^-/, ''), direction: sort.startsWith('-') ? 'desc' : 'asc' }}
-          onSortStatusChange={({ columnAccessor, direction }) =>
-            void setSearch({
-              sort: `${direction === 'desc' ? '-' : ''}${String(columnAccessor)}` as CoreAirportListSearch['sort'],
-            })
-          }
-          page={search.page ?? 1}
-          onPageChange={(page) => void setSearch({ page: page === 1 ? undefined : page }, false)}
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          recordsPerPageOptions={[...PAGE_SIZES]}
-          onRecordsPerPageChange={(size) => void setSearch({ page_size: size === DEFAULT_PAGE_SIZE ? undefined : size })}
-          recordsPerPageLabel={t('table.perPage')}
-          paginationText={({ from, to, totalRecords }) =>
-            t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) })
-          }
-          getPaginationControlProps={(control) => ({ 'aria-label': t(`table.controls.${control}`) })}
+          {...table}
           columns={[
             {
               accessor: 'iata_code',

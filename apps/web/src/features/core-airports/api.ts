@@ -1,8 +1,8 @@
 import type { CoreAirport } from '@ps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { DEFAULT_PAGE_SIZE } from '../airports/search';
-import type { CoreAirportListSearch } from './search';
+import { listQuery } from '../../lib/list';
+import { type CoreAirportListSearch, DEFAULT_CORE_AIRPORT_SORT } from './search';
 
 export const coreAirportKeys = {
   all: ['core-airports'] as const,
@@ -15,12 +15,7 @@ export function useCoreAirportList(search: CoreAirportListSearch) {
     queryKey: coreAirportKeys.list(search),
     queryFn: async ({ signal }) => {
       const response = await apiRequest<CoreAirport[]>('/core/airport/list', {
-        query: {
-          page: search.page ?? 1,
-          page_size: search.page_size ?? DEFAULT_PAGE_SIZE,
-          sort: search.sort ?? 'iata_code',
-          search: search.search,
-        },
+        query: listQuery(search, DEFAULT_CORE_AIRPORT_SORT),
         signal,
       });
       return { records: response.data, total: response.pagination?.total ?? response.data.length };

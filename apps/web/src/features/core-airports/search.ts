@@ -1,14 +1,13 @@
-import { parseListSearch } from '../airports/search';
+import { type ListSearch, parseListSearch } from '../../lib/list';
 
 export const coreAirportSortFields = ['iata_code', 'name'] as const;
 export type CoreAirportSortField = (typeof coreAirportSortFields)[number];
 
-export interface CoreAirportListSearch {
-  page?: number;
-  page_size?: number;
+export interface CoreAirportListSearch extends ListSearch {
   sort?: CoreAirportSortField | `-${CoreAirportSortField}`;
-  search?: string;
 }
+
+export const DEFAULT_CORE_AIRPORT_SORT: CoreAirportSortField = 'iata_code';
 
 export function validateCoreAirportSearch(raw: Record<string, unknown>): CoreAirportListSearch {
   return parseListSearch(raw, coreAirportSortFields);

@@ -1,0 +1,94 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from './i18n';
+
+/**
+ * What every list keeps in the URL (ENGINEERING.md: lists keep page, sort and filters in the URL). A list's
+ * own search type extends this with its filters; defaults are left out of the URL.
+ */
+export interface ListSearch {
+  page?: number;
+  page_size?: number;
+  sort?: string;
+  search?: string;
+}
+
+/** Writes part of a list's URL state; a filter change goes back to page 1 unless `resetPage` is false. */
+export type SetListSearch<S extends ListSearch> = (patch: Partial<S>, resetPage?: boolean) => unknown;
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 400;
+
+function positiveInt(value: unknown): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Reads the list state from the URL, dropping anything malformed instead of failing the page. */
+export function parseListSearch<S extends string>(raw: Record<string, unknown>, sortFields: readonly S[]) {
+  const sortValue = typeof raw.sort === 'string' ? raw.sort : undefined;
+  const sortField = sortValue?.replace(/^-/, '');
+  const pageSize = positiveInt(raw.page_size);
+  // The router parses `?search=123` as a number; a search is always text.
+  const search = raw.search === undefined || raw.search === null ? '' : String(raw.search).trim();
+  return {
+    page: positiveInt(raw.page),
+    page_size: pageSize && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
+    sort: sortField && (sortFields as readonly string[]).includes(sortField) ? (sortValue as S | `-${S}`) : undefined,
+    search: search || undefined,
+  };
+}
+
+/** The query parameters a list call sends for the URL state (with the defaults filled in). */
+export function listQuery(search: ListSearch, defaultSort: string) {
+  return {
+    page: search.page ?? 1,
+    page_size: search.page_size ?? DEFAULT_PAGE_SIZE,
+    sort: search.sort ?? defaultSort,
+    search: search.search,
+  };
+}
+
+/**
+ * The search box of a list: it types freely and writes to the URL once typing pauses, so the URL stays the
+ * single source of truth and a back/forward or a shared link shows the same search.
+ */
+export function useSearchBox<S extends ListSearch>(search: S, setSearch: SetListSearch<S>) {
+  const current = search.search ?? '';
+  const [text, setText] = useState(current);
+  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debounced !== current) void setSearch({ search: debounced || undefined } as Partial<S>);
+    // Only a newly typed value navigates (deliberately not re-run when the URL changes elsewhere).
+  }, [debounced]);
+  useEffect(() => setText(current), [current]);
+  return [text, setText] as const;
+}
+
+/**
+ * The paging and sorting props of a mantine-datatable list whose state lives in the URL, with translated
+ * texts; spread them into `<DataTable>`.
+ */
+export function useListTableProps<Row, S extends ListSearch>(search: S, setSearch: SetListSearch<S>, total: number, defaultSort: string) {
+  const { t } = useTranslation();
+  const sort = search.sort ?? defaultSort;
+  const sortStatus: DataTableSortStatus<Row> = { columnAccessor: sort.replace(/^-/, ''), direction: sort.startsWith('-') ? 'desc' : 'asc' };
+  return {
+    sortStatus,
+    onSortStatusChange: ({ columnAccessor, direction }: DataTableSortStatus<Row>) =>
+      void setSearch({ sort: `${direction === 'desc' ? '-' : ''}${String(columnAccessor)}` } as Partial<S>),
+    page: search.page ?? 1,
+    onPageChange: (page: number) => void setSearch({ page: page === 1 ? undefined : page } as Partial<S>, false),
+    totalRecords: total,
+    recordsPerPage: search.page_size ?? DEFAULT_PAGE_SIZE,
+    recordsPerPageOptions: [...PAGE_SIZES],
+    onRecordsPerPageChange: (size: number) => void setSearch({ page_size: size === DEFAULT_PAGE_SIZE ? undefined : size } as Partial<S>),
+    recordsPerPageLabel: t('table.perPage'),
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) }),
+    getPaginationControlProps: (control: string) => ({ 'aria-label': t(`table.controls.${control}`) }),
+  };
+}
