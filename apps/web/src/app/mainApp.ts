@@ -3,6 +3,7 @@
  */
 import 'mantine-datatable/styles.css';
 
+export { AccountPage } from '../features/account/AccountPage';
 export { AirportCreatePage, AirportEditPage } from '../features/airports/AirportFormPage';
 export { AirportsListPage } from '../features/airports/AirportsListPage';
 export { CoreAirportsPage } from '../features/core-airports/CoreAirportsPage';

@@ -92,6 +92,7 @@ const orgIndexRoute = createRoute({
     throw redirect({ to: '/org/core-airports', replace: true });
   },
 });
+const orgAccountRoute = createRoute({ getParentRoute: () => orgRoute, path: '/account', component: main('AccountPage') });
 const coreAirportsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/core-airports',
@@ -122,6 +123,11 @@ const companyIndexRoute = createRoute({
     throw redirect({ to: '/$companyId/airports', params, replace: true });
   },
 });
+const companyAccountRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/account',
+  component: main('AccountPage'),
+});
 const airportsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/airports',
@@ -143,8 +149,8 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   notFoundRoute,
   authRoute.addChildren([authIndexRoute, loginRoute, adminLoginRoute, verifyRoute, changePasswordRoute, authCatchAllRoute]),
-  orgRoute.addChildren([orgIndexRoute, coreAirportsRoute]),
-  companyRoute.addChildren([companyIndexRoute, airportsRoute, airportNewRoute, airportEditRoute]),
+  orgRoute.addChildren([orgIndexRoute, orgAccountRoute, coreAirportsRoute]),
+  companyRoute.addChildren([companyIndexRoute, companyAccountRoute, airportsRoute, airportNewRoute, airportEditRoute]),
 ]);
 
 export const router = createRouter({

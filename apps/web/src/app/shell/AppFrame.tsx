@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconUser } from '../../features/account/IconUser';
 import { useCurrentUser, useSignOut } from '../../features/auth/session';
 import { getWebConfig } from '../../lib/session';
 import { IconLogout } from '../components/icons';
@@ -21,8 +22,12 @@ export interface NavItem {
 
 const isUnder = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
-/** Header (company, user, language, sign-out) and navigation around the signed-in screens. */
-export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle: string }) {
+/**
+ * Header (company, user, language, sign-out) and navigation around the signed-in screens. The user's name
+ * leads to their own account page (`accountHref`), which every role may open: it is not a navigation item,
+ * so the permission check below never blocks it.
+ */
+export function AppFrame({ nav, fallbackTitle, accountHref }: { nav: NavItem[]; fallbackTitle: string; accountHref: string }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -63,9 +68,28 @@ export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle
           </Group>
           <Group gap="xs" wrap="nowrap">
             {user.data ? (
-              <Text size="sm" visibleFrom="md" truncate maw={220} data-testid="current-user">
-                {user.data.name}
-              </Text>
+              <Button
+                component={Link}
+                to={accountHref}
+                variant="subtle"
+                color="gray.8"
+                h="auto"
+                py={4}
+                px="xs"
+                visibleFrom="md"
+                leftSection={<IconUser size={18} />}
+                data-testid="current-user"
+                aria-current={pathname === accountHref ? 'page' : undefined}
+              >
+                <Stack gap={0} align="flex-start" maw={200}>
+                  <Text size="sm" fw={600} truncate maw="100%" c="var(--ps-color-title)">
+                    {user.data.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" fw={400}>
+                    {t('account.menu')}
+                  </Text>
+                </Stack>
+              </Button>
             ) : null}
             <Box visibleFrom="md">
               <LanguageSelect size="xs" />
@@ -111,7 +135,18 @@ export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle
         </AppShell.Section>
         <AppShell.Section hiddenFrom="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Stack gap="xs">
-            {user.data ? <Text size="sm">{user.data.name}</Text> : null}
+            {user.data ? (
+              <NavLink
+                component={Link}
+                to={accountHref}
+                label={t('account.menu')}
+                description={user.data.name}
+                leftSection={<IconUser />}
+                active={pathname === accountHref}
+                onClick={close}
+                fw={600}
+              />
+            ) : null}
             <LanguageSelect size="xs" />
           </Stack>
         </AppShell.Section>
@@ -125,7 +160,7 @@ export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle
         ) : mayOpenCurrent ? (
           <Outlet />
         ) : (
-          <NoAccessPanel firstScreen={permitted[0]} />
+          <NoAccessPanel firstScreen={permitted[0]} accountHref={accountHref} />
         )}
       </AppShell.Main>
     </AppShell>
@@ -133,7 +168,7 @@ export function AppFrame({ nav, fallbackTitle }: { nav: NavItem[]; fallbackTitle
 }
 
 /** The screen at this address is not one the user's role may open. */
-function NoAccessPanel({ firstScreen }: { firstScreen: NavItem | undefined }) {
+function NoAccessPanel({ firstScreen, accountHref }: { firstScreen: NavItem | undefined; accountHref: string }) {
   const { t } = useTranslation();
   return (
     <Stack align="center" gap="sm" maw={480} mx="auto" mt="xl" role="alert" data-testid="no-access">
@@ -145,7 +180,11 @@ function NoAccessPanel({ firstScreen }: { firstScreen: NavItem | undefined }) {
         <Button component={Link} to={firstScreen.href}>
           {firstScreen.label}
         </Button>
-      ) : null}
+      ) : (
+        <Button component={Link} to={accountHref} variant="default" leftSection={<IconUser />}>
+          {t('account.menu')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ export function CompanyLayout() {
     <QueryClientProvider client={queryClient}>
       <AppFrame
         fallbackTitle={t('app.name')}
+        accountHref={`/${companyId}/account`}
         nav={[{ href: `/${companyId}/airports`, label: t('nav.airports'), icon: <IconPlane />, permission: 'airports.view' }]}
       />
     </QueryClientProvider>
@@ -26,6 +27,7 @@ export function OrgLayout() {
     <QueryClientProvider client={queryClient}>
       <AppFrame
         fallbackTitle={t('org.title')}
+        accountHref="/org/account"
         nav={[{ href: '/org/core-airports', label: t('nav.coreAirports'), icon: <IconPlane />, permission: 'core_airports.view' }]}
       />
     </QueryClientProvider>

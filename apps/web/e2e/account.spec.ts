@@ -1,0 +1,240 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
+import { ADMIN, apiSignIn, SUPER_ADMIN, storeSession, toast } from './support';
+
+/**
+ * The account page. Tests that change a password or two-factor sign-in use a driver of their own (made
+ * through the API), so they do not disturb each other or the demo admin; the demo admin is only read.
+ */
+
+interface TestUser {
+  email: string;
+  password: string;
+}
+
+/** A new driver of the demo company whose first-sign-in password step is already done. */
+async function newUser(request: APIRequestContext): Promise<TestUser> {
+  const admin = await apiSignIn(request);
+  const email = `account.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const temporary = 'Temp1234x';
+  const added = await request.post('/api/auth/driver/add', {
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+    data: { name: 'Meena Kumar', email, temporary_password: temporary },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const step = await request.post('/api/auth/login', { data: { type: 'email', email, password: temporary, org_instance_id: 1 } });
+  const { step_token } = (await step.json()).data;
+  const password = 'Chosen9876';
+  const changed = await request.post('/api/auth/change-password', {
+    data: { step_token, new_password: password, confirm_password: password },
+  });
+  expect(changed.status(), await changed.text()).toBe(202);
+  return { email, password };
+}
+
+async function openAccount(page: Page, request: APIRequestContext, user: TestUser) {
+  const session = await apiSignIn(request, user.email, user.password);
+  await storeSession(page, session, ADMIN.companyId);
+  await page.goto('/1/account');
+  await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+}
+
+/** Error toasts stay until closed (spec 8) and may cover the header's buttons. */
+async function closeErrorToasts(page: Page) {
+  const errors = page.locator('.Toastify__toast--error');
+  for (const close of await errors.getByRole('button', { name: 'Close' }).all()) await close.click();
+  await expect(errors).toHaveCount(0);
+}
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
+
+/** Serious and critical findings of axe (WCAG 2.x A/AA rules). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('a driver reaches "My account" from the shell and sees their details', async ({ page, request }) => {
+  const user = await newUser(request);
+  const session = await apiSignIn(request, user.email, user.password);
+  await storeSession(page, session, ADMIN.companyId);
+  await page.goto('/1/airports');
+  // No back-office screen for a driver, but the account page is always open.
+  await expect(page.getByTestId('no-access')).toBeVisible();
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /My account/ })
+      .click();
+  } else {
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Meena Kumar/ })
+      .click();
+  }
+  await expect(page).toHaveURL(/\/1\/account$/);
+  await expect(page.getByTestId('no-access')).toHaveCount(0);
+
+  const details = page.getByRole('region', { name: 'Your details' });
+  await expect(details.getByText('Meena Kumar')).toBeVisible();
+  await expect(details.getByText(user.email)).toBeVisible();
+  await expect(details.getByText('Driver', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' }).getByTestId('two-factor-status')).toHaveText('Off');
+});
+
+test('the super admin opens the account page at /org/account', async ({ page, request }) => {
+  const session = await apiSignIn(request, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await storeSession(page, session, null);
+  await page.goto('/org/account');
+  await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+  const details = page.getByRole('region', { name: 'Your details' });
+  await expect(details.getByText('Organisation administrator')).toBeVisible();
+  await expect(details.getByText('Whole organisation')).toBeVisible();
+});
+
+test('changes the password: checks, server message beside the field, success; other sessions end', async ({ page, request }) => {
+  const user = await newUser(request);
+  const other = await apiSignIn(request, user.email, user.password);
+  await openAccount(page, request, user);
+  const form = page.getByRole('region', { name: 'Change password' });
+  const current = form.getByLabel('Current password');
+  const next = form.getByRole('textbox', { name: 'New password', exact: true });
+  const confirm = form.getByLabel('Confirm new password');
+  const submit = form.getByRole('button', { name: 'Change password' });
+
+  await submit.click();
+  await expect(form.getByText('Minimum 3 symbols')).toBeVisible();
+  await expect(form.getByText('Use 8 to 50 characters with at least one letter and one digit')).toBeVisible();
+
+  await current.fill(user.password);
+  await next.fill('Newer5432');
+  await confirm.fill('Newer5433');
+  await submit.click();
+  await expect(form.getByText("Password and confirm password didn't match")).toBeVisible();
+
+  await current.fill('Wrong1234');
+  await confirm.fill('Newer5432');
+  await submit.click();
+  await expect(form.getByText('The current password is not correct.')).toBeVisible();
+  await expect(current).toBeFocused();
+  await closeErrorToasts(page);
+
+  await current.fill(user.password);
+  await submit.click();
+  await expect(toast(page, 'Password changed. Your other sessions have been signed out.')).toBeVisible();
+  await expect(current).toHaveValue('');
+  await expect(next).toHaveValue('');
+  await expect(form.getByText('The current password is not correct.')).toHaveCount(0);
+
+  // The new password signs in, the old one does not; the other session's refresh token no longer works.
+  await apiSignIn(request, user.email, 'Newer5432');
+  const old = await request.post('/api/auth/login', {
+    data: { type: 'email', email: user.email, password: user.password, org_instance_id: 1 },
+  });
+  expect(old.status()).not.toBe(202);
+  expect(old.status()).not.toBe(200);
+  const refreshed = await request.post('/api/auth/refresh', { data: { refresh_token: other.refresh_token } });
+  expect(refreshed.status()).toBe(401);
+  // This session goes on.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+  await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
+});
+
+test('turns two-factor sign-in on with a code from the app, then off with the password', async ({ page, request }) => {
+  const user = await newUser(request);
+  await openAccount(page, request, user);
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await expect(section.getByTestId('two-factor-status')).toHaveText('Off');
+  await section.getByRole('button', { name: 'Turn on' }).click();
+
+  const shown = (await section.getByTestId('totp-secret').innerText()).trim();
+  expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+  const secret = shown.replace(/\s/g, '');
+  await expect(section.getByRole('img', { name: 'QR code to add this account to an authenticator app' })).toBeVisible();
+  await expect(section.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute(
+    'href',
+    new RegExp(`^otpauth://totp/.*secret=${secret}`),
+  );
+  await expect(section.getByRole('button', { name: 'Copy' })).toBeVisible();
+
+  const code = section.getByLabel('Code from the app');
+  const confirm = section.getByRole('button', { name: 'Confirm' });
+  await code.fill('12');
+  await confirm.click();
+  await expect(section.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  const right = await generate({ secret });
+  await code.fill(right === '000000' ? '111111' : '000000');
+  await confirm.click();
+  await expect(section.getByText('The verification code is not correct.')).toBeVisible();
+  // The same message is also toasted, and error toasts stay until closed.
+  await closeErrorToasts(page);
+
+  await code.fill(await generate({ secret }));
+  await confirm.click();
+  await expect(toast(page, 'Two-factor sign-in is on.')).toBeVisible();
+  await expect(section.getByTestId('two-factor-status')).toHaveText('On');
+  await expect(section.getByTestId('totp-secret')).toHaveCount(0);
+
+  // Signing in through the form now asks for the code.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByLabel('Email, phone or username').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth\/verify$/);
+  await page.getByLabel('Verification code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/1(\/|$)/);
+
+  await page.goto('/1/account');
+  const password = section.getByLabel('Password');
+  const turnOff = section.getByRole('button', { name: 'Turn off' });
+  await expect(section.getByTestId('two-factor-status')).toHaveText('On');
+  await password.fill('Wrong1234');
+  await turnOff.click();
+  await expect(section.getByText('The current password is not correct.')).toBeVisible();
+  await password.fill(user.password);
+  await turnOff.click();
+  await expect(toast(page, 'Two-factor sign-in is off.')).toBeVisible();
+  await expect(section.getByTestId('two-factor-status')).toHaveText('Off');
+  await expect(section.getByRole('button', { name: 'Turn on' })).toBeVisible();
+
+  // Off again: the API signs in without the code step.
+  await apiSignIn(request, user.email, user.password);
+});
+
+test('the account page in Tamil', async ({ page, request }) => {
+  // Read only: the demo admin's password and two-factor setting are not touched.
+  const session = await apiSignIn(request);
+  await storeSession(page, session);
+  await page.evaluate(() => localStorage.setItem('language', 'ta'));
+  await page.goto('/1/account');
+  await expect(page.getByRole('heading', { name: 'எனது கணக்கு', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'உங்கள் விவரங்கள்' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'கடவுச்சொல்லை மாற்று' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'இரண்டு-படி உள்நுழைவு' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'உங்கள் விவரங்கள்' }).getByText('நிறுவன நிர்வாகி')).toBeVisible();
+  // An empty form is checked in the browser (nothing is sent), in Tamil.
+  await page.getByRole('button', { name: 'கடவுச்சொல்லை மாற்று' }).click();
+  await expect(page.getByText('குறைந்தது 3 எழுத்துகள்')).toBeVisible();
+});
+
+test('the account page has no serious accessibility violations', async ({ page, request }) => {
+  const user = await newUser(request);
+  await openAccount(page, request, user);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // With the setup steps and field messages showing as well.
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(section.getByTestId('totp-secret')).toBeVisible();
+  await section.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('region', { name: 'Change password' }).getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Minimum 3 symbols')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

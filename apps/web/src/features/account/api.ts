@@ -1,0 +1,36 @@
+import type { AdminChangePasswordBody, TotpDisableBody, TotpEnableBody, TotpSetupData } from '@ps/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { authKeys } from '../auth/session';
+
+/** Changes the signed-in user's own password; the server ends their other sessions, this one stays. */
+export function useChangeOwnPassword() {
+  return useMutation({
+    mutationFn: (body: AdminChangePasswordBody) => apiRequest<unknown>('/auth/admin/change-password', { method: 'PATCH', body }),
+  });
+}
+
+/** First half of turning two-factor sign-in on: a new secret (each call makes another; nothing is on yet). */
+export function useStartTotpSetup() {
+  return useMutation({
+    mutationFn: () => apiRequest<TotpSetupData>('/auth/totp/setup', { method: 'POST' }).then((r) => r.data),
+  });
+}
+
+/** Second half: a current code from the app turns it on. The current user then says `totp_enabled`. */
+export function useEnableTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TotpEnableBody) => apiRequest<unknown>('/auth/totp/enable', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+}
+
+/** Turns two-factor sign-in off; the password is asked again. */
+export function useDisableTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TotpDisableBody) => apiRequest<unknown>('/auth/totp/disable', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+}
