@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, apiSignIn, SUPER_ADMIN, storeSession, toast } from './support';
+import { ADMIN, apiSignIn, newDriver, SUPER_ADMIN, storeSession, toast } from './support';
 
 /**
  * The account page. Tests that change a password or two-factor sign-in use a driver of their own (made
@@ -15,14 +15,7 @@ interface TestUser {
 
 /** A new driver of the demo company whose first-sign-in password step is already done. */
 async function newUser(request: APIRequestContext): Promise<TestUser> {
-  const admin = await apiSignIn(request);
-  const email = `account.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  const temporary = 'Temp1234x';
-  const added = await request.post('/api/auth/driver/add', {
-    headers: { Authorization: `Bearer ${admin.access_token}` },
-    data: { name: 'Meena Kumar', email, temporary_password: temporary },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  const { email, temporary } = await newDriver(request, 'Meena Kumar');
   const step = await request.post('/api/auth/login', { data: { type: 'email', email, password: temporary, org_instance_id: 1 } });
   const { step_token } = (await step.json()).data;
   const password = 'Chosen9876';

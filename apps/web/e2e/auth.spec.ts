@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, apiSignIn, expiredCopyOf, SUPER_ADMIN, stored, storeSession, toast } from './support';
+import { ADMIN, apiSignIn, expiredCopyOf, newDriver, SUPER_ADMIN, stored, storeSession, toast } from './support';
 
 const identifier = (page: Page) => page.getByLabel('Email, phone or username');
 const password = (page: Page) => page.getByLabel('Password', { exact: true });
@@ -189,18 +189,6 @@ test.describe('sign-in form', () => {
 });
 
 test.describe('sign-in steps', () => {
-  async function newDriver(request: import('@playwright/test').APIRequestContext) {
-    const admin = await apiSignIn(request);
-    const email = `driver.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-    const temporary = 'Temp1234x';
-    const response = await request.post('/api/auth/driver/add', {
-      headers: { Authorization: `Bearer ${admin.access_token}` },
-      data: { name: 'Kavin Raj', email, temporary_password: temporary },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return { email, temporary };
-  }
-
   test('a driver with a temporary password must choose a new one, then is signed in', async ({ page, request }) => {
     const driver = await newDriver(request);
     await page.goto('/auth/login');

@@ -121,3 +121,16 @@ export function toast(page: Page, text: string | RegExp) {
 export function stored(page: Page, key: string) {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }
+
+/** A new driver of the demo company with a temporary password (the first sign-in asks for a new one). */
+export async function newDriver(request: APIRequestContext, name = 'Kavin Raj') {
+  const admin = await apiSignIn(request);
+  const email = `driver.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const temporary = 'Temp1234x';
+  const response = await request.post('/api/auth/driver/add', {
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+    data: { name, email, temporary_password: temporary },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, temporary };
+}

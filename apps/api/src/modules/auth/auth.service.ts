@@ -39,14 +39,14 @@ function identifierOf(body: LoginBody): { type: IdentifierType; value: string } 
   return { type: 'username', value: (body.username ?? '').trim().toLowerCase() };
 }
 
+/** Who a user is, as every user shape in the API shows it (never the password hash or TOTP secret). */
+function identityOf(user: UserRow) {
+  return { id: user.id, name: user.name, email: user.email, phn_nbr: user.phn_nbr, username: user.username, role: user.role };
+}
+
 export function toUserData(user: UserWithCompany): UserData {
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phn_nbr: user.phn_nbr,
-    username: user.username,
-    role: user.role,
+    ...identityOf(user),
     company_id: user.company_id,
     company_name: user.company_name,
     totp_enabled: user.totp_enabled,
@@ -56,12 +56,7 @@ export function toUserData(user: UserWithCompany): UserData {
 
 export function toCompanyUser(user: UserRow): CompanyUser {
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phn_nbr: user.phn_nbr,
-    username: user.username,
-    role: user.role,
+    ...identityOf(user),
     status: user.status === 1 ? 1 : 0,
     must_change_password: user.must_change_password,
     created_at: user.created_at.toISOString(),
