@@ -32,5 +32,6 @@ export class AppError extends Error {
 export const notFound = () => new AppError(404, 'not_found');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(401, code);
-export const conflict = (code: ErrorCode = 'conflict', field?: string, message?: string) =>
-  new AppError(409, code, field ? { details: [{ field, code: `errors.${code}`, message: message ?? code }] } : {});
+/** 409; with a field, the detail names it (its message is filled in the caller's language). */
+export const conflict = (code: ErrorCode = 'conflict', field?: string) =>
+  new AppError(409, code, field ? { details: [{ field, code: `errors.${code}`, message: '' }] } : {});
