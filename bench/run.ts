@@ -1,6 +1,9 @@
 // Load figures for the main read paths, on an in-memory embedded database with demo data. Prints numbers;
 // never fails a build. Usage: npm run bench [-- --seconds 10 --connections 10]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -62,3 +65,20 @@ for (const scenario of scenarios) {
 
 await app.close();
 await database.close();
+
+// The sign-in page's weight: what a first visit downloads before anyone signs in, and the lazy main chunk.
+const assets = resolve(import.meta.dirname, '../apps/web/dist/assets');
+if (existsSync(assets)) {
+  console.log('\nweb bundles (npm run build first)'.padEnd(53), 'raw kB'.padStart(8), 'gzip kB'.padStart(8));
+  for (const file of readdirSync(assets)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .sort()) {
+    const content = readFileSync(join(assets, file));
+    const role = file.startsWith('mainApp') ? 'after sign-in' : 'sign-in page';
+    console.log(
+      `${file} (${role})`.padEnd(52),
+      (content.length / 1024).toFixed(1).padStart(8),
+      (gzipSync(content).length / 1024).toFixed(1).padStart(8),
+    );
+  }
+}
