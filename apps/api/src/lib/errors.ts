@@ -35,3 +35,11 @@ export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(4
 /** 409; with a field, the detail names it (its message is filled in the caller's language). */
 export const conflict = (code: ErrorCode = 'conflict', field?: string) =>
   new AppError(409, code, field ? { details: [{ field, code: `errors.${code}`, message: '' }] } : {});
+
+/** 400 about one field, e.g. a wrong current password; the detail carries the message of `errors.<code>`. */
+export const fieldError = (code: ErrorCode, field: string) =>
+  new AppError(400, code, { details: [{ field, code: `errors.${code}`, message: '' }] });
+
+/** 400 for a value the schema accepts but the data refuses (an unknown country id, say). */
+export const invalidField = (field: string) =>
+  new AppError(400, 'validation_failed', { details: [{ field, code: 'validation.invalidValue', message: '' }] });

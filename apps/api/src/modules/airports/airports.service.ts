@@ -1,6 +1,6 @@
 import type { Airport, AirportCreate, AirportListQuery, AirportUpdate, CoreAirport, CoreAirportListQuery } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { constraintOf, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -24,12 +24,8 @@ function translateConstraint(error: unknown): AppError | undefined {
   if (code === PG_UNIQUE_VIOLATION && constraint === 'airports_company_iata_unique') return conflict('airport_iata_taken', 'iata_code');
   if (code === PG_RESTRICT_VIOLATION) return new AppError(409, 'airport_in_use');
   if (code === PG_FOREIGN_KEY_VIOLATION) {
-    if (constraint?.includes('country_id'))
-      return new AppError(400, 'validation_failed', { details: [{ field: 'country_id', code: 'validation.invalidValue', message: '' }] });
-    if (constraint?.includes('core_airport_id'))
-      return new AppError(400, 'validation_failed', {
-        details: [{ field: 'core_airport_id', code: 'validation.invalidValue', message: '' }],
-      });
+    if (constraint?.includes('country_id')) return invalidField('country_id');
+    if (constraint?.includes('core_airport_id')) return invalidField('core_airport_id');
     return new AppError(409, 'airport_in_use');
   }
   return undefined;

@@ -15,8 +15,8 @@ import {
   type VerifyStepBody,
 } from '@ps/contracts';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import type { Db } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -184,29 +184,46 @@ export class AuthService {
     const user = await this.#stepUser(body.step_token, 'verify');
     if (!user.totp_enabled || !user.totp_secret) throw new AppError(401, 'token_invalid');
     const result = await verifyTotp({ secret: user.totp_secret, token: body.code, epochTolerance: 30 });
-    if (!result.valid)
-      throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
+    if (!result.valid) throw fieldError('invalid_totp_code', 'code');
     return { kind: 'signed-in', data: await this.#startSession(user) };
   }
 
   async changePasswordStep(body: ChangePasswordStepBody): Promise<LoginOutcome> {
     const user = await this.#stepUser(body.step_token, 'change-password');
     if (!user.must_change_password) throw new AppError(401, 'token_invalid');
+    const passwordHash = await hashPassword(body.new_password);
     await this.#db.transaction(async (tx) => {
       const users = createAuthRepository(tx);
-      await users.updateUser(user.id, { password_hash: await hashPassword(body.new_password), must_change_password: false });
+      await users.updateUser(user.id, { password_hash: passwordHash, must_change_password: false });
       await users.revokeUserTokens(user.id);
-      await recordAudit(tx, {
-        companyId: user.company_id,
-        actorUserId: user.id,
-        entity: 'user',
-        entityId: user.id,
-        action: 'update',
-        before: { password_hash: 'old', must_change_password: true },
-        after: { password_hash: 'new', must_change_password: false },
-      });
+      await this.#auditOwnChange(
+        tx,
+        user,
+        { password_hash: 'old', must_change_password: true },
+        { password_hash: 'new', must_change_password: false },
+      );
     });
     return this.#nextStep({ ...user, must_change_password: false });
+  }
+
+  /** The caller's user row while it may still act, else 401. */
+  async #activeUser(userId: number): Promise<UserWithCompany> {
+    const user = await this.#users.findActiveById(userId);
+    if (!user) throw new AppError(401, 'token_invalid');
+    return user;
+  }
+
+  /** A change users make to their own account, audited in the change's transaction. */
+  #auditOwnChange(tx: DbOrTx, user: UserWithCompany, before: Record<string, unknown>, after: Record<string, unknown>) {
+    return recordAudit(tx, {
+      companyId: user.company_id,
+      actorUserId: user.id,
+      entity: 'user',
+      entityId: user.id,
+      action: 'update',
+      before,
+      after,
+    });
   }
 
   /** Rotation: a refresh token works once; presenting it again ends its whole family. */
@@ -236,34 +253,22 @@ export class AuthService {
   }
 
   async details(caller: Caller): Promise<UserData> {
-    const user = await this.#users.findActiveById(caller.userId);
-    if (!user) throw new AppError(401, 'token_invalid');
+    const user = await this.#activeUser(caller.userId);
     return toUserData(user);
   }
 
   /** The caller changes their own password; every other session of theirs ends. */
   async changeOwnPassword(caller: Caller, body: AdminChangePasswordBody): Promise<void> {
-    const user = await this.#users.findActiveById(caller.userId);
-    if (!user) throw new AppError(401, 'token_invalid');
+    const user = await this.#activeUser(caller.userId);
     if (!(await verifyPassword(user.password_hash, body.current_password))) {
-      throw new AppError(400, 'wrong_current_password', {
-        details: [{ field: 'current_password', code: 'errors.wrong_current_password', message: '' }],
-      });
+      throw fieldError('wrong_current_password', 'current_password');
     }
     const passwordHash = await hashPassword(body.new_password);
     await this.#db.transaction(async (tx) => {
       const users = createAuthRepository(tx);
       await users.updateUser(user.id, { password_hash: passwordHash });
       await users.revokeUserTokens(user.id, caller.family);
-      await recordAudit(tx, {
-        companyId: user.company_id,
-        actorUserId: user.id,
-        entity: 'user',
-        entityId: user.id,
-        action: 'update',
-        before: { password_hash: 'old' },
-        after: { password_hash: 'new' },
-      });
+      await this.#auditOwnChange(tx, user, { password_hash: 'old' }, { password_hash: 'new' });
     });
   }
 
@@ -327,8 +332,7 @@ export class AuthService {
 
   /** First half of turning on two-factor sign-in: a new secret to put in an authenticator app. */
   async startTotpSetup(caller: Caller): Promise<{ secret: string; otpauth_url: string }> {
-    const user = await this.#users.findActiveById(caller.userId);
-    if (!user) throw new AppError(401, 'token_invalid');
+    const user = await this.#activeUser(caller.userId);
     const secret = generateSecret();
     await this.#users.updateUser(user.id, { totp_secret: secret, totp_enabled: false });
     const label = user.email ?? user.username ?? user.phn_nbr ?? String(user.id);
@@ -337,46 +341,26 @@ export class AuthService {
 
   /** Second half: a correct code from the app proves the secret is stored there; sign-in then asks for codes. */
   async enableTotp(caller: Caller, code: string): Promise<void> {
-    const user = await this.#users.findActiveById(caller.userId);
-    if (!user?.totp_secret)
-      throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
+    const user = await this.#activeUser(caller.userId);
+    // No setup started: no code can match.
+    if (!user.totp_secret) throw fieldError('invalid_totp_code', 'code');
     const result = await verifyTotp({ secret: user.totp_secret, token: code, epochTolerance: 30 });
-    if (!result.valid)
-      throw new AppError(400, 'invalid_totp_code', { details: [{ field: 'code', code: 'errors.invalid_totp_code', message: '' }] });
+    if (!result.valid) throw fieldError('invalid_totp_code', 'code');
     await this.#db.transaction(async (tx) => {
       await createAuthRepository(tx).updateUser(user.id, { totp_enabled: true });
-      await recordAudit(tx, {
-        companyId: user.company_id,
-        actorUserId: user.id,
-        entity: 'user',
-        entityId: user.id,
-        action: 'update',
-        before: { totp_enabled: false },
-        after: { totp_enabled: true },
-      });
+      await this.#auditOwnChange(tx, user, { totp_enabled: false }, { totp_enabled: true });
     });
   }
 
   /** Turns two-factor sign-in off; the password is asked again. */
   async disableTotp(caller: Caller, password: string): Promise<void> {
-    const user = await this.#users.findActiveById(caller.userId);
-    if (!user) throw new AppError(401, 'token_invalid');
+    const user = await this.#activeUser(caller.userId);
     if (!(await verifyPassword(user.password_hash, password))) {
-      throw new AppError(400, 'wrong_current_password', {
-        details: [{ field: 'password', code: 'errors.wrong_current_password', message: '' }],
-      });
+      throw fieldError('wrong_current_password', 'password');
     }
     await this.#db.transaction(async (tx) => {
       await createAuthRepository(tx).updateUser(user.id, { totp_enabled: false, totp_secret: null });
-      await recordAudit(tx, {
-        companyId: user.company_id,
-        actorUserId: user.id,
-        entity: 'user',
-        entityId: user.id,
-        action: 'update',
-        before: { totp_enabled: user.totp_enabled },
-        after: { totp_enabled: false },
-      });
+      await this.#auditOwnChange(tx, user, { totp_enabled: user.totp_enabled }, { totp_enabled: false });
     });
   }
 }
