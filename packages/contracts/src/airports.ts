@@ -93,7 +93,9 @@ export const coreAirportSchema = z.object({
 });
 export type CoreAirport = z.infer<typeof coreAirportSchema>;
 
-export const coreAirportListQuerySchema = listQuerySchema(['iata_code', 'name'] as const).extend({
+export const coreAirportSortFields = ['iata_code', 'name'] as const;
+
+export const coreAirportListQuerySchema = listQuerySchema(coreAirportSortFields).extend({
   status: recordStatusQuerySchema.optional(),
 });
 export type CoreAirportListQuery = z.output<typeof coreAirportListQuerySchema>;

@@ -2,6 +2,7 @@ export * from './airports.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './common/errors.ts';
+export * from './common/languages.ts';
 export * from './common/pagination.ts';
 export * from './common/validation.ts';
 export * from './countries.ts';

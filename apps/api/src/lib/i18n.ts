@@ -1,8 +1,6 @@
+import { type Language, languages } from '@ps/contracts';
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
-
-export const languages = ['en', 'ta'] as const;
-export type Language = (typeof languages)[number];
 
 type Catalogue = Record<string, unknown>;
 const catalogues: Record<Language, Catalogue> = { en, ta };

@@ -1,5 +1,6 @@
+import type { Language } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Language, pickLanguage, type Translate, translator } from '../lib/i18n.ts';
+import { pickLanguage, type Translate, translator } from '../lib/i18n.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/ta';
+import type { Language } from '@ps/contracts';
 import contractsEn from '@ps/contracts/locales/en.json';
 import contractsTa from '@ps/contracts/locales/ta.json';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
@@ -7,7 +8,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import webEn from '../locales/en.json';
 import webTa from '../locales/ta.json';
-import { getLanguage, type Language } from './session';
+import { getLanguage } from './session';
 
 type Messages = { [key: string]: string | Messages };
 

@@ -1,4 +1,12 @@
-import { ORG_INSTANCE_ID, type SignedInData, type TokenPair, type WebConfig } from '@ps/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  languages,
+  ORG_INSTANCE_ID,
+  type SignedInData,
+  type TokenPair,
+  type WebConfig,
+} from '@ps/contracts';
 
 /** Browser storage keys, exactly as the spec names them (section 3). */
 export const STORAGE = {
@@ -11,10 +19,6 @@ export const STORAGE = {
   serviceInstanceId: 'service_instance_id',
   config: 'persist:config',
 } as const;
-
-export const languages = ['en', 'ta'] as const;
-export type Language = (typeof languages)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
 
 function read(key: string): string | null {
   try {

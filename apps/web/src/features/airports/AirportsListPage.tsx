@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import type { Airport } from '@ps/contracts';
+import { type Airport, airportSortFields } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
@@ -8,8 +8,8 @@ import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../app/component
 import { formatDateTime } from '../../lib/i18n';
 import { useListTableProps, useSearchBox } from '../../lib/list';
 import { toastSuccess } from '../../lib/toast';
-import { useCountryName } from '../countries/names';
 import { useAirportList, useToggleAirportStatus } from './api';
+import { useAirportIdentityColumns } from './columns';
 import { DeleteAirportModal } from './DeleteAirportModal';
 import { type AirportListSearch, DEFAULT_SORT } from './search';
 
@@ -19,7 +19,7 @@ type StatusFilter = 'all' | '1' | '0';
 
 export function AirportsListPage() {
   const { t } = useTranslation();
-  const countryName = useCountryName();
+  const identityColumns = useAirportIdentityColumns<Airport>(airportSortFields);
   const search = route.useSearch();
   const { companyId } = route.useParams();
   const navigate = route.useNavigate();
@@ -120,23 +120,7 @@ export function AirportsListPage() {
           idAccessor="id"
           {...table}
           columns={[
-            {
-              accessor: 'iata_code',
-              title: t('airports.fields.iata_code'),
-              sortable: true,
-              render: (airport) => (
-                <Text fw={700} c="var(--ps-color-bold)" ff="monospace">
-                  {airport.iata_code}
-                </Text>
-              ),
-            },
-            { accessor: 'name', title: t('airports.fields.name'), sortable: true },
-            {
-              accessor: 'country_name',
-              title: t('airports.fields.country'),
-              render: (airport) => countryName(airport.country_iso_code, airport.country_name),
-            },
-            { accessor: 'time_zone', title: t('airports.fields.time_zone'), sortable: true },
+            ...identityColumns,
             {
               accessor: 'status',
               title: t('airports.fields.status'),

@@ -4,6 +4,7 @@ import { verifyStepBodySchema } from '@ps/contracts';
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { toastApiError } from '../../lib/api';
 import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
@@ -11,7 +12,7 @@ import { verifyStep } from './api';
 import { stepFromState, useCompleteSignIn } from './useSignIn';
 
 const codeSchema = verifyStepBodySchema.pick({ code: true });
-type CodeForm = { code: string };
+type CodeForm = z.infer<typeof codeSchema>;
 
 /** The "verify" step of a 200 sign-in: the 6-digit code of the user's authenticator app. */
 export function VerifyPage() {

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { CoreAirport } from '@ps/contracts';
+import { type CoreAirport, coreAirportSortFields } from '@ps/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../app/components/icons';
 import { useListTableProps, useSearchBox } from '../../lib/list';
-import { useCountryName } from '../countries/names';
+import { useAirportIdentityColumns } from '../airports/columns';
 import { useCoreAirportList } from './api';
 import { type CoreAirportListSearch, DEFAULT_CORE_AIRPORT_SORT } from './search';
 
@@ -14,7 +14,7 @@ const route = getRouteApi('/org/core-airports');
 /** The super admin's read-only view of the organisation's master airport list. */
 export function CoreAirportsPage() {
   const { t } = useTranslation();
-  const countryName = useCountryName();
+  const identityColumns = useAirportIdentityColumns<CoreAirport>(coreAirportSortFields);
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useCoreAirportList(search);
@@ -61,23 +61,7 @@ export function CoreAirportsPage() {
           noRecordsText={search.search ? t('airports.emptyFiltered') : t('coreAirports.empty')}
           {...table}
           columns={[
-            {
-              accessor: 'iata_code',
-              title: t('airports.fields.iata_code'),
-              sortable: true,
-              render: (airport) => (
-                <Text fw={700} c="var(--ps-color-bold)" ff="monospace">
-                  {airport.iata_code}
-                </Text>
-              ),
-            },
-            { accessor: 'name', title: t('airports.fields.name'), sortable: true },
-            {
-              accessor: 'country_name',
-              title: t('airports.fields.country'),
-              render: (airport) => countryName(airport.country_iso_code, airport.country_name),
-            },
-            { accessor: 'time_zone', title: t('airports.fields.time_zone') },
+            ...identityColumns,
             {
               accessor: 'status',
               title: t('airports.fields.status'),

@@ -1,6 +1,6 @@
+import { coreAirportSortFields } from '@ps/contracts';
 import { type ListSearch, parseListSearch } from '../../lib/list';
 
-export const coreAirportSortFields = ['iata_code', 'name'] as const;
 export type CoreAirportSortField = (typeof coreAirportSortFields)[number];
 
 export interface CoreAirportListSearch extends ListSearch {
