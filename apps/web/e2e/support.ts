@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Airport, AirportCreate, SignedInData, TokenPair } from '@ps/contracts';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
@@ -133,4 +134,12 @@ export async function newDriver(request: APIRequestContext, name = 'Kavin Raj') 
   });
   expect(response.status(), await response.text()).toBe(201);
   return { email, temporary };
+}
+
+/** Serious and critical findings of axe (WCAG 2.x A/AA rules) on the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

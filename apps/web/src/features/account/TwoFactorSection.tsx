@@ -43,7 +43,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       id="account-two-factor"
       title={t('account.twoFactor.title')}
       aside={
-        <Badge size="lg" tt="none" variant="filled" color={enabled ? 'green.9' : 'gray.7'} data-testid="two-factor-status">
+        <Badge size="lg" tt="none" variant="dot" color={enabled ? 'green.9' : 'gray.7'} data-testid="two-factor-status">
           {enabled ? t('account.twoFactor.on') : t('account.twoFactor.off')}
         </Badge>
       }

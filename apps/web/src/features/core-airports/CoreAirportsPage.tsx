@@ -66,7 +66,7 @@ export function CoreAirportsPage() {
               accessor: 'status',
               title: t('airports.fields.status'),
               render: (airport) => (
-                <Badge color={airport.status === 1 ? 'green.9' : 'gray.7'} variant="light">
+                <Badge color={airport.status === 1 ? 'green.9' : 'gray.7'} variant="dot">
                   {airport.status === 1 ? t('status.active') : t('status.inactive')}
                 </Badge>
               ),
