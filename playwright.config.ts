@@ -10,7 +10,8 @@ import { defineConfig } from '@playwright/test';
  */
 process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('hex');
 
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 const chromiumArgs = [
