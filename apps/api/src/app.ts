@@ -7,9 +7,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
-import { AirportsService } from './modules/airports/airports.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
@@ -102,12 +102,14 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
     windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
   });
   registerAuth(app, tokens, auth.repository);
+  // From here on every /api route declares its permission or why it is public (kit/routes.ts).
+  guardRoutes(app);
 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, auth);
   registerWebConfigRoutes(app, database.db);
   registerCountryRoutes(app, database.db);
-  registerAirportRoutes(app, new AirportsService(database.db));
+  registerAirportRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

@@ -21,12 +21,21 @@ export interface UserOverrides extends Partial<Omit<typeof users.$inferInsert, '
   password?: string;
 }
 
+export const DEFAULT_TEST_PASSWORD = 'Passw0rd!';
+let defaultPasswordHash: Promise<string> | undefined;
+/** argon2 is slow on purpose; the default password is hashed once per test process. */
+function passwordHashOf(password: string): Promise<string> {
+  if (password !== DEFAULT_TEST_PASSWORD) return hashPassword(password);
+  defaultPasswordHash ??= hashPassword(DEFAULT_TEST_PASSWORD);
+  return defaultPasswordHash;
+}
+
 export async function createUser(db: Db, overrides: UserOverrides = {}) {
-  const { password = 'Passw0rd!', ...rest } = overrides;
+  const { password = DEFAULT_TEST_PASSWORD, ...rest } = overrides;
   const role: Role = rest.role ?? 'admin';
   const [user] = await db
     .insert(users)
-    .values({ name: 'Test User', email: `user-${unique()}@example.com`, role, password_hash: await hashPassword(password), ...rest })
+    .values({ name: 'Test User', email: `user-${unique()}@example.com`, role, password_hash: await passwordHashOf(password), ...rest })
     .returning();
   if (!user) throw new Error('no user');
   return { ...user, password };

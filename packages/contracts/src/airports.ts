@@ -90,10 +90,35 @@ export const coreAirportSchema = z.object({
   country_iso_code: z.string(),
   time_zone: z.string(),
   status: recordStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type CoreAirport = z.infer<typeof coreAirportSchema>;
 
-export const coreAirportSortFields = ['iata_code', 'name'] as const;
+/** POST /api/core/airport/add body (super admin): the same fields as a company's airport, no core link. */
+export const coreAirportCreateSchema = z.strictObject({
+  iata_code: airportFields.iata_code,
+  name: airportFields.name,
+  country_id: airportFields.country_id,
+  time_zone: airportFields.time_zone,
+  status: airportFields.status.default(1),
+});
+export type CoreAirportCreateInput = z.input<typeof coreAirportCreateSchema>;
+export type CoreAirportCreate = z.output<typeof coreAirportCreateSchema>;
+
+/** PATCH /api/core/airport/update/{id} body: any subset of the fields. */
+export const coreAirportUpdateSchema = z
+  .strictObject({
+    iata_code: airportFields.iata_code.optional(),
+    name: airportFields.name.optional(),
+    country_id: airportFields.country_id.optional(),
+    time_zone: airportFields.time_zone.optional(),
+    status: airportFields.status.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: V.required });
+export type CoreAirportUpdate = z.output<typeof coreAirportUpdateSchema>;
+
+export const coreAirportSortFields = ['iata_code', 'name', 'time_zone', 'status'] as const;
 
 export const coreAirportListQuerySchema = listQuerySchema(coreAirportSortFields).extend({
   status: recordStatusQuerySchema.optional(),

@@ -21,3 +21,5 @@ export function constraintOf(error: unknown): string | undefined {
   const constraint = pgError(error)?.constraint;
   return typeof constraint === 'string' ? constraint : undefined;
 }
+/** SQLSTATE newer PostgreSQL (and PGlite, 17) gives for an ON DELETE RESTRICT reference; 15 says 23503. */
+export const PG_RESTRICT_VIOLATION = '23001';

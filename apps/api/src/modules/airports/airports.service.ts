@@ -1,22 +1,37 @@
-import type { Airport, AirportCreate, AirportListQuery, AirportUpdate, CoreAirport, CoreAirportListQuery } from '@ps/contracts';
+import type {
+  Airport,
+  AirportCreate,
+  AirportListQuery,
+  AirportUpdate,
+  CoreAirport,
+  CoreAirportCreate,
+  CoreAirportListQuery,
+  CoreAirportUpdate,
+} from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
+import { airports, coreAirports } from '../../db/schema/index.ts';
+import { writeOrganisationRecords, writeRecords } from '../../kit/records.ts';
+import type { CompanyActor, OrganisationActor } from '../../kit/routes.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
-import { constraintOf, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { type AirportRow, createAirportsRepository } from './airports.repository.ts';
+import { constraintOf, PG_FOREIGN_KEY_VIOLATION, PG_RESTRICT_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { type AirportRow, type CoreAirportRow, createAirportsRepository, createCoreAirportsRepository } from './airports.repository.ts';
 
-const ENTITY = 'airport';
-/** SQLSTATE newer PostgreSQL (and PGlite, 17) gives for an ON DELETE RESTRICT reference; 15 says 23503. */
-const PG_RESTRICT_VIOLATION = '23001';
+const timestampsOf = (row: { created_at: Date; updated_at: Date }) => ({
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
 
 export function toAirport(row: AirportRow): Airport {
-  return { ...row, status: row.status === 1 ? 1 : 0, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+  return { ...row, status: row.status === 1 ? 1 : 0, ...timestampsOf(row) };
+}
+
+export function toCoreAirport(row: CoreAirportRow): CoreAirport {
+  return { ...row, status: row.status === 1 ? 1 : 0, ...timestampsOf(row) };
 }
 
 /**
- * What the database refuses, said in the user's terms: a taken IATA code (unique per company), an unknown
- * country or core airport, an airport that other records still use.
+ * What the database refuses, said in the user's terms: a taken IATA code, an unknown country or core
+ * airport, an airport that other records still use.
  */
 function translateConstraint(error: unknown): AppError | undefined {
   const code = pgErrorCode(error);
@@ -25,73 +40,81 @@ function translateConstraint(error: unknown): AppError | undefined {
   if (code === PG_RESTRICT_VIOLATION) return new AppError(409, 'airport_in_use');
   if (code === PG_FOREIGN_KEY_VIOLATION) {
     if (constraint?.includes('country_id')) return invalidField('country_id');
-    if (constraint?.includes('core_airport_id')) return invalidField('core_airport_id');
+    if (constraint?.startsWith('airports_core_airport_id')) return invalidField('core_airport_id');
     return new AppError(409, 'airport_in_use');
   }
   return undefined;
 }
 
-/** Airport rules: every call is scoped to the caller's company, and every change is audited in its transaction. */
-export class AirportsService {
-  readonly #db: Db;
+const airportWrites = { entity: 'airport', translate: translateConstraint };
+/** A core airport: its code is unique in the organisation; companies' airports that refer to it keep it. */
+function translateCoreConstraint(error: unknown): AppError | undefined {
+  const code = pgErrorCode(error);
+  const constraint = constraintOf(error);
+  if (code === PG_UNIQUE_VIOLATION && constraint === 'core_airports_iata_code_unique') return conflict('airport_iata_taken', 'iata_code');
+  if (code === PG_FOREIGN_KEY_VIOLATION && constraint?.startsWith('core_airports_country_id')) return invalidField('country_id');
+  if (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) return new AppError(409, 'airport_in_use');
+  return undefined;
+}
 
-  constructor(db: Db) {
-    this.#db = db;
-  }
+const coreAirportWrites = { entity: 'core_airport', translate: translateCoreConstraint };
 
-  async list(companyId: number, query: AirportListQuery): Promise<{ items: Airport[]; total: number }> {
-    const { rows, total } = await createAirportsRepository(this.#db).list(companyId, query);
-    return { items: rows.map(toAirport), total };
-  }
-
-  async get(companyId: number, id: number): Promise<Airport> {
-    const row = await createAirportsRepository(this.#db).findById(companyId, id);
+/** A company's airports: reads and audited writes, always within the caller's company. */
+export function createAirportsService(db: Db) {
+  const read = async (actor: CompanyActor, id: number, reader = createAirportsRepository(db, actor.companyId)) => {
+    const row = await reader.findById(id);
     if (!row) throw notFound();
     return toAirport(row);
-  }
+  };
+  return {
+    async list(actor: CompanyActor, query: AirportListQuery) {
+      const { rows, total } = await createAirportsRepository(db, actor.companyId).list(query);
+      return { items: rows.map(toAirport), total };
+    },
+    get: (actor: CompanyActor, id: number) => read(actor, id),
+    create: (actor: CompanyActor, input: AirportCreate) =>
+      writeRecords(db, airports, actor, airportWrites, async (records) => {
+        const row = await records.create(input);
+        return read(actor, row.id, createAirportsRepository(records.tx, actor.companyId));
+      }),
+    update: (actor: CompanyActor, id: number, input: AirportUpdate) =>
+      writeRecords(db, airports, actor, airportWrites, async (records) => {
+        await records.update(id, input);
+        return read(actor, id, createAirportsRepository(records.tx, actor.companyId));
+      }),
+    delete: (actor: CompanyActor, id: number) =>
+      writeRecords(db, airports, actor, airportWrites, async (records) => {
+        await records.remove(id);
+      }),
+  };
+}
 
-  async create(caller: Caller, companyId: number, input: AirportCreate): Promise<Airport> {
-    return this.#write(async (airports, tx) => {
-      const id = await airports.insert(companyId, input);
-      const [row, created] = await Promise.all([airports.findByIdForUpdate(companyId, id), airports.findById(companyId, id)]);
-      if (!created) throw notFound();
-      await recordAudit(tx, { companyId, actorUserId: caller.userId, entity: ENTITY, entityId: id, action: 'create', after: row });
-      return toAirport(created);
-    });
-  }
-
-  async update(caller: Caller, companyId: number, id: number, input: AirportUpdate): Promise<Airport> {
-    return this.#write(async (airports, tx) => {
-      const before = await airports.findByIdForUpdate(companyId, id);
-      if (!before) throw notFound();
-      await airports.update(companyId, id, input);
-      const [after, updated] = await Promise.all([airports.findByIdForUpdate(companyId, id), airports.findById(companyId, id)]);
-      if (!updated) throw notFound();
-      await recordAudit(tx, { companyId, actorUserId: caller.userId, entity: ENTITY, entityId: id, action: 'update', before, after });
-      return toAirport(updated);
-    });
-  }
-
-  async delete(caller: Caller, companyId: number, id: number): Promise<void> {
-    await this.#write(async (airports, tx) => {
-      const before = await airports.findByIdForUpdate(companyId, id);
-      if (!before) throw notFound();
-      await airports.delete(companyId, id);
-      await recordAudit(tx, { companyId, actorUserId: caller.userId, entity: ENTITY, entityId: id, action: 'delete', before });
-    });
-  }
-
-  async coreList(query: CoreAirportListQuery): Promise<{ items: CoreAirport[]; total: number }> {
-    const { rows, total } = await createAirportsRepository(this.#db).coreList(query);
-    return { items: rows.map((row) => ({ ...row, status: row.status === 1 ? 1 : 0 })), total };
-  }
-
-  /** Runs a change in one transaction and turns constraint violations into the user's error. */
-  async #write<T>(work: (airports: ReturnType<typeof createAirportsRepository>, tx: Db) => Promise<T>): Promise<T> {
-    try {
-      return await this.#db.transaction((tx) => work(createAirportsRepository(tx), tx as unknown as Db));
-    } catch (error) {
-      throw translateConstraint(error) ?? error;
-    }
-  }
+/** The organisation's core airports, kept by the super admin; companies read them to pick from. */
+export function createCoreAirportsService(db: Db) {
+  const read = async (id: number, reader = createCoreAirportsRepository(db)) => {
+    const row = await reader.findById(id);
+    if (!row) throw notFound();
+    return toCoreAirport(row);
+  };
+  return {
+    async list(_actor: CompanyActor | OrganisationActor, query: CoreAirportListQuery) {
+      const { rows, total } = await createCoreAirportsRepository(db).list(query);
+      return { items: rows.map(toCoreAirport), total };
+    },
+    get: (_actor: CompanyActor | OrganisationActor, id: number) => read(id),
+    create: (actor: OrganisationActor, input: CoreAirportCreate) =>
+      writeOrganisationRecords(db, coreAirports, actor, coreAirportWrites, async (records) => {
+        const row = await records.create(input);
+        return read(row.id, createCoreAirportsRepository(records.tx));
+      }),
+    update: (actor: OrganisationActor, id: number, input: CoreAirportUpdate) =>
+      writeOrganisationRecords(db, coreAirports, actor, coreAirportWrites, async (records) => {
+        await records.update(id, input);
+        return read(id, createCoreAirportsRepository(records.tx));
+      }),
+    delete: (actor: OrganisationActor, id: number) =>
+      writeOrganisationRecords(db, coreAirports, actor, coreAirportWrites, async (records) => {
+        await records.remove(id);
+      }),
+  };
 }

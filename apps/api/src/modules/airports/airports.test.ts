@@ -1,10 +1,33 @@
+import { airportSortFields, coreAirportSortFields } from '@ps/contracts';
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeCrudResource } from '../../../test/crud-suite.ts';
 import { createAirport, createCompanyWithAdmin, createLocation, createUser, randomIata, signIn } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { airports, auditLog } from '../../db/schema/index.ts';
+
+describeCrudResource('airports', {
+  base: '/api/airport',
+  entity: 'airport',
+  createBody: () => ({ iata_code: randomIata(), name: 'Kit Airport', country_id: 826, time_zone: 'Europe/London' }),
+  update: { body: { name: 'Renamed Airport', status: 0 }, expect: { name: 'Renamed Airport', status: 0 } },
+  invalid: { body: { iata_code: 'X1', name: ' ', time_zone: 'Mars/Olympus' }, fields: ['iata_code', 'name', 'country_id', 'time_zone'] },
+  sortFields: airportSortFields,
+  searchTermOf: (record) => String(record.iata_code),
+});
+
+describeCrudResource('core airports', {
+  base: '/api/core/airport',
+  entity: 'core_airport',
+  scope: 'organisation',
+  createBody: () => ({ iata_code: randomIata(), name: 'Core Kit Airport', country_id: 826, time_zone: 'Europe/London' }),
+  update: { body: { name: 'Renamed Core Airport' }, expect: { name: 'Renamed Core Airport' } },
+  invalid: { body: { iata_code: 'X1', name: ' ' }, fields: ['iata_code', 'name', 'country_id', 'time_zone'] },
+  sortFields: coreAirportSortFields,
+  searchTermOf: (record) => String(record.iata_code),
+});
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -876,6 +899,8 @@ describe('GET /api/core/airport/list', () => {
         country_iso_code: 'LK',
         time_zone: 'Asia/Colombo',
         status: 1,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
       },
     ]);
 
@@ -884,7 +909,7 @@ describe('GET /api/core/airport/list', () => {
     expect(active.json().data.length).toBeGreaterThanOrEqual(10);
     expect(active.json().data.every((a: { status: number }) => a.status === 1)).toBe(true);
 
-    const bad = await ctx.app.inject({ method: 'GET', url: '/api/core/airport/list?sort=time_zone', headers });
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/core/airport/list?sort=created_at', headers });
     expect(bad.statusCode).toBe(400);
     expect(detailFor(bad, 'sort')).toBeDefined();
   });

@@ -43,6 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   };
 
   api.post('/api/auth/login', {
+    config: { public: 'sign-in' },
     schema: {
       tags,
       summary: 'Sign in with e-mail, phone or username and password',
@@ -53,6 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/verify', {
+    config: { public: 'sign-in' },
     schema: {
       tags,
       summary: 'Second step for accounts with two-factor sign-in: the TOTP code',
@@ -63,6 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/change-password', {
+    config: { public: 'sign-in' },
     schema: {
       tags,
       summary: 'Step for accounts created with a temporary password: choose a new one',
@@ -73,6 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/refresh', {
+    config: { public: 'sign-in' },
     schema: {
       tags,
       summary: 'New token pair for a refresh token; each refresh token works once',
@@ -83,6 +87,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/logout', {
+    config: { public: 'sign-in' },
     schema: {
       tags,
       summary: 'Sign out: the session (its refresh-token family) ends',
@@ -96,7 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.get('/api/auth/get-details-by-token', {
-    onRequest: app.requirePermission('session'),
+    config: { permission: 'session' },
     schema: {
       tags,
       summary: 'The signed-in user',
@@ -107,7 +112,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.patch('/api/auth/admin/change-password', {
-    onRequest: app.requirePermission('session'),
+    config: { permission: 'session' },
     schema: {
       tags,
       summary: "Change one's own password; the user's other sessions end",
@@ -122,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.get('/api/auth/admin/list', {
-    onRequest: app.requirePermission('users.view'),
+    config: { permission: 'users.view' },
     schema: {
       tags,
       summary: "The company's admins",
@@ -138,7 +143,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.delete('/api/auth/admin/delete/:id', {
-    onRequest: app.requirePermission('users.delete'),
+    config: { permission: 'users.delete' },
     schema: {
       tags,
       summary: 'Remove an admin of the company; their sessions end',
@@ -153,7 +158,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/driver/add', {
-    onRequest: app.requirePermission('drivers.create'),
+    config: { permission: 'drivers.create' },
     schema: {
       tags,
       summary: "A driver's sign-in account with a temporary password",
@@ -168,7 +173,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/totp/setup', {
-    onRequest: app.requirePermission('session'),
+    config: { permission: 'session' },
     schema: {
       tags,
       summary: 'Start two-factor sign-in: a new secret for an authenticator app',
@@ -179,7 +184,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/totp/enable', {
-    onRequest: app.requirePermission('session'),
+    config: { permission: 'session' },
     schema: {
       tags,
       summary: 'Turn two-factor sign-in on with a current code from the app',
@@ -194,7 +199,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   api.post('/api/auth/totp/disable', {
-    onRequest: app.requirePermission('session'),
+    config: { permission: 'session' },
     schema: {
       tags,
       summary: 'Turn two-factor sign-in off (the password is asked again)',

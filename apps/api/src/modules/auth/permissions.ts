@@ -6,7 +6,7 @@ import type { Role } from '@ps/contracts';
  * shows only the screens it allows.
  */
 const rolePermissions = {
-  super_admin: ['session', 'core_airports.view', 'countries.view'],
+  super_admin: ['session', 'core_airports.view', 'core_airports.create', 'core_airports.update', 'core_airports.delete', 'countries.view'],
   admin: [
     'session',
     'core_airports.view',

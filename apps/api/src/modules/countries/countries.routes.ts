@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { countries } from '../../db/schema/index.ts';
+import { containsPattern } from '../../kit/list.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { containsPattern } from '../airports/airports.repository.ts';
 
 /** Countries are read-only reference data: the list query is all there is, so it lives beside its route. */
 async function listCountries(db: Db, query: CountryListQuery) {
@@ -31,7 +31,7 @@ async function listCountries(db: Db, query: CountryListQuery) {
 
 export function registerCountryRoutes(app: FastifyInstance, db: Db): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/country/', {
-    onRequest: app.requirePermission('countries.view'),
+    config: { permission: 'countries.view' },
     schema: {
       tags: ['reference'],
       security: [{ bearer: [] }],

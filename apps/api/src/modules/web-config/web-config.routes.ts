@@ -7,6 +7,7 @@ import { companyFromBasicHeader, webConfigOf } from './web-config.service.ts';
 
 export function registerWebConfigRoutes(app: FastifyInstance, db: Db): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/web-config', {
+    config: { public: 'client-key' },
     schema: {
       tags: ['reference'],
       security: [{ basic: [] }],

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@ps/contracts';
+import type { FastifyInstance } from 'fastify';
+import { refreshTokens } from '../src/db/schema/index.ts';
+import { TokenService } from '../src/modules/auth/tokens.ts';
+import { createCompany, createUser } from './factories.ts';
+import { TEST_JWT_SECRET, type TestContext } from './harness.ts';
+
+/**
+ * The test kit: a company with a signed-in user in milliseconds. The password hash is computed once per
+ * process (factories.ts) and the access token is minted, not signed in for, with a live session behind it,
+ * exactly as a sign-in leaves one.
+ */
+
+export type Headers = Record<string, string>;
+
+export interface Tenant {
+  company: Awaited<ReturnType<typeof createCompany>> | null;
+  user: Awaited<ReturnType<typeof createUser>>;
+  headers: Headers;
+}
+
+/** An access token for `user`, with the session (refresh family) a sign-in would have started. */
+export async function mintAccessToken(ctx: TestContext, user: { id: number; role: Role; company_id: number | null }): Promise<string> {
+  const family = randomUUID();
+  await ctx.db.insert(refreshTokens).values({
+    id: randomUUID(),
+    family_id: family,
+    user_id: user.id,
+    expires_at: new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  const tokens = new TokenService(TEST_JWT_SECRET, {
+    access: ctx.config.ACCESS_TOKEN_TTL_SECONDS,
+    refresh: ctx.config.REFRESH_TOKEN_TTL_SECONDS,
+    step: ctx.config.STEP_TOKEN_TTL_SECONDS,
+  });
+  return tokens.sign<'access'>({ typ: 'access', sub: String(user.id), role: user.role, company_id: user.company_id, fam: family });
+}
+
+/** A new company and one user of it (an admin unless told), signed in. */
+export async function createTenant(
+  ctx: TestContext,
+  role: Exclude<Role, 'super_admin'> = 'admin',
+): Promise<Tenant & { company: NonNullable<Tenant['company']> }> {
+  const company = await createCompany(ctx.db);
+  const user = await createUser(ctx.db, { company_id: company.id, role });
+  return { company, user, headers: { authorization: `Bearer ${await mintAccessToken(ctx, user)}` } };
+}
+
+/** Another user of an existing company, signed in. */
+export async function addUser(ctx: TestContext, companyId: number, role: Exclude<Role, 'super_admin'>): Promise<Tenant> {
+  const user = await createUser(ctx.db, { company_id: companyId, role });
+  return { company: null, user, headers: { authorization: `Bearer ${await mintAccessToken(ctx, user)}` } };
+}
+
+/** The organisation's super admin (no company), signed in. */
+export async function createSuperAdmin(ctx: TestContext): Promise<Tenant> {
+  const user = await createUser(ctx.db, { company_id: null, role: 'super_admin' });
+  return { company: null, user, headers: { authorization: `Bearer ${await mintAccessToken(ctx, user)}` } };
+}
+
+/** `app.inject` with JSON in and out, for the common case. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Headers,
+  payload?: unknown,
+) {
+  const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> & { data?: unknown }, response };
+}
