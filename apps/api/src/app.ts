@@ -13,6 +13,7 @@ import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerWebConfigRoutes(app, database.db);
   registerCountryRoutes(app, database.db);
   registerAirportRoutes(app, database.db);
+  registerCompanyRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

@@ -5,5 +5,6 @@ export * from './common/errors.ts';
 export * from './common/languages.ts';
 export * from './common/pagination.ts';
 export * from './common/validation.ts';
+export * from './companies.ts';
 export * from './countries.ts';
 export * from './webConfig.ts';

@@ -23,3 +23,4 @@ export function constraintOf(error: unknown): string | undefined {
 }
 /** SQLSTATE newer PostgreSQL (and PGlite, 17) gives for an ON DELETE RESTRICT reference; 15 says 23503. */
 export const PG_RESTRICT_VIOLATION = '23001';
+export const PG_CHECK_VIOLATION = '23514';

@@ -13,6 +13,8 @@ export const errorCodes = [
   'conflict',
   'airport_iata_taken',
   'airport_in_use',
+  'company_in_use',
+  'partner_invalid',
   'email_taken',
   'phone_taken',
   'username_taken',

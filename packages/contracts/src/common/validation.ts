@@ -24,6 +24,7 @@ export const V = {
   unknownField: 'validation.unknownField',
   totpCode: 'validation.totpCode',
   positiveInteger: 'validation.positiveInteger',
+  currency: 'validation.currency',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -1,10 +1,20 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
+import { countries } from './countries.ts';
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   org_instance_id: integer('org_instance_id').notNull().default(1),
   name: text('name').notNull(),
+  /** Contact details the organisation keeps for the company (nullable for companies made before them). */
+  contact_email: text('contact_email'),
+  contact_phone: text('contact_phone'),
+  address: text('address'),
+  country_id: integer('country_id').references(() => countries.id),
+  /** The company's home time zone and ISO 4217 currency: defaults for its screens and its money. */
+  time_zone: text('time_zone').notNull().default('Europe/London'),
+  currency: text('currency').notNull().default('GBP'),
   status: recordStatus(),
   /**
    * Publishable key the sign-in page sends as `Basic base64(company_id:client_key)` for the calls it makes
@@ -13,6 +23,24 @@ export const companies = pgTable('companies', {
   client_key: text('client_key').notNull(),
   ...timestamps,
 });
+
+/** A company lists other companies as partners; a partner sees only what a rule shares with it. */
+export const companyPartners = pgTable(
+  'company_partners',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    partner_company_id: integer('partner_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.company_id, table.partner_company_id] }),
+    index('company_partners_partner_idx').on(table.partner_company_id),
+    check('company_partners_not_self', sql`${table.company_id} <> ${table.partner_company_id}`),
+  ],
+);
 
 /** A company's public web config, read by the sign-in screen. */
 export const companyWebConfigs = pgTable('company_web_configs', {

@@ -6,7 +6,18 @@ import type { Role } from '@ps/contracts';
  * shows only the screens it allows.
  */
 const rolePermissions = {
-  super_admin: ['session', 'core_airports.view', 'core_airports.create', 'core_airports.update', 'core_airports.delete', 'countries.view'],
+  super_admin: [
+    'session',
+    'core_airports.view',
+    'core_airports.create',
+    'core_airports.update',
+    'core_airports.delete',
+    'countries.view',
+    'companies.view',
+    'companies.create',
+    'companies.update',
+    'companies.delete',
+  ],
   admin: [
     'session',
     'core_airports.view',
@@ -18,6 +29,7 @@ const rolePermissions = {
     'users.view',
     'users.delete',
     'drivers.create',
+    'partners.view',
   ],
   driver: ['session', 'countries.view'],
 } as const satisfies Record<Role, readonly string[]>;
