@@ -705,20 +705,6 @@ describe('PATCH /api/airport/update/{id}', () => {
 });
 
 describe('DELETE /api/airport/delete/{id}', () => {
-  it('deletes an airport; it is gone afterwards', async () => {
-    const { company, headers } = await tenant();
-    const airport = await createAirport(ctx.db, company.id);
-    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/airport/delete/${airport.id}`, headers });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: en.success.deleted });
-    expect(await airportRow(airport.id)).toBeUndefined();
-    const get = await ctx.app.inject({ method: 'GET', url: `/api/airport/get/${airport.id}`, headers });
-    expect(get.statusCode).toBe(404);
-    const again = await ctx.app.inject({ method: 'DELETE', url: `/api/airport/delete/${airport.id}`, headers });
-    expect(again.statusCode).toBe(404);
-    expect(again.json().code).toBe('not_found');
-  });
-
   it('refuses to delete an airport a location still uses (409 airport_in_use); the airport stays', async () => {
     const { company, headers } = await tenant();
     const airport = await createAirport(ctx.db, company.id);
@@ -736,56 +722,6 @@ describe('DELETE /api/airport/delete/{id}', () => {
     expect(await airportRow(airport.id)).toEqual(airport);
     const get = await ctx.app.inject({ method: 'GET', url: `/api/airport/get/${airport.id}`, headers });
     expect(get.statusCode).toBe(200);
-  });
-});
-
-describe('tenant isolation', () => {
-  it("another company's admin sees none of the airports and can neither read, change nor delete them", async () => {
-    const owner = await tenant();
-    const intruder = await tenant();
-    const airport = await createAirport(ctx.db, owner.company.id, { name: 'Private Field' });
-    const before = await airportRow(airport.id);
-
-    const get = await ctx.app.inject({ method: 'GET', url: `/api/airport/get/${airport.id}`, headers: intruder.headers });
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ message: en.errors.not_found, error: 'not_found', code: 'not_found' });
-
-    const update = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/airport/update/${airport.id}?company_id=${owner.company.id}`,
-      headers: intruder.headers,
-      payload: { name: 'Hijacked', status: 0 },
-    });
-    expect(update.statusCode).toBe(404);
-
-    const remove = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/airport/delete/${airport.id}?company_id=${owner.company.id}`,
-      headers: intruder.headers,
-    });
-    expect(remove.statusCode).toBe(404);
-
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/airport/list?company_id=${owner.company.id}&page_size=1000`,
-      headers: intruder.headers,
-    });
-    expect(list.statusCode).toBe(200);
-    expect(list.json()).toMatchObject({ data: [], pagination: { total: 0 } });
-
-    const search = await ctx.app.inject({ method: 'GET', url: '/api/airport/list?search=Private', headers: intruder.headers });
-    expect(search.json().data).toEqual([]);
-
-    expect(await airportRow(airport.id)).toEqual(before);
-    const audit = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'airport'), eq(auditLog.entity_id, String(airport.id))));
-    expect(audit).toHaveLength(0);
-
-    // The owner still sees it.
-    const ownList = await ctx.app.inject({ method: 'GET', url: '/api/airport/list', headers: owner.headers });
-    expect(ownList.json().data.map((a: { id: number }) => a.id)).toEqual([airport.id]);
   });
 });
 
@@ -813,34 +749,6 @@ describe('permissions', () => {
     }
     const tamil = await ctx.app.inject({ method: 'GET', url: '/api/airport/list', headers: { 'accept-language': 'ta' } });
     expect(tamil.json()).toEqual({ message: ta.errors.unauthorized, error: ta.errors.unauthorized, code: 'unauthorized' });
-    expect(await airportRow(airport.id)).toEqual(airport);
-    expect(await airportCount(company.id)).toBe(1);
-  });
-
-  it('answers 401 with a malformed or forged token', async () => {
-    const { company } = await tenant();
-    for (const authorization of ['Bearer not-a-token', 'Basic abc', `Bearer ${'e30.'.repeat(2)}x`]) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/airport/list', headers: { authorization } });
-      expect(response.statusCode, authorization).toBe(401);
-      const body = response.json();
-      expect(body.error).toBe(body.message);
-      expect(body.message).toBe(en.errors[body.code as keyof typeof en.errors]);
-    }
-    expect(await airportCount(company.id)).toBe(0);
-  });
-
-  it('answers 403 to a driver on every airport route', async () => {
-    const { company } = await tenant();
-    const airport = await createAirport(ctx.db, company.id);
-    const driver = await createUser(ctx.db, { company_id: company.id, role: 'driver' });
-    const { bearer } = await signIn(ctx.app, driver.email ?? '', driver.password);
-    for (const [method, url, payload] of [...companyRoutes(airport.id), ['GET', '/api/core/airport/list', undefined] as const]) {
-      const response = await ctx.app.inject({ method, url, headers: bearer, ...(payload ? { payload } : {}) });
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json()).toEqual({ message: en.errors.forbidden, error: 'forbidden', code: 'forbidden' });
-    }
-    const tamil = await ctx.app.inject({ method: 'GET', url: '/api/airport/list', headers: { ...bearer, 'accept-language': 'ta' } });
-    expect(tamil.json()).toEqual({ message: ta.errors.forbidden, error: 'forbidden', code: 'forbidden' });
     expect(await airportRow(airport.id)).toEqual(airport);
     expect(await airportCount(company.id)).toBe(1);
   });

@@ -1,32 +1,31 @@
 import { type CountryListQuery, countryListQuerySchema, countrySchema, listEnvelope } from '@ps/contracts';
-import { and, asc, count, desc, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { countries } from '../../db/schema/index.ts';
-import { containsPattern } from '../../kit/list.ts';
+import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 
 /** Countries are read-only reference data: the list query is all there is, so it lives beside its route. */
-async function listCountries(db: Db, query: CountryListQuery) {
-  const filters: SQL[] = [];
-  if (query.search) {
-    const matches = or(ilike(countries.name, containsPattern(query.search)), ilike(countries.iso_code, containsPattern(query.search)));
-    if (matches) filters.push(matches);
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  const column = query.sort?.replace(/^-/, '') === 'iso_code' ? countries.iso_code : countries.name;
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(countries)
-      .where(where)
-      .orderBy(query.sort?.startsWith('-') ? desc(column) : asc(column))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db.select({ total: count() }).from(countries).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+function listCountries(db: Db, query: CountryListQuery) {
+  const parts = listParts(query, {
+    filters: [],
+    searchColumns: [countries.name, countries.iso_code],
+    sortColumns: { name: countries.name, iso_code: countries.iso_code },
+    defaultSort: 'name',
+    tieBreaker: countries.id,
+  });
+  return listPage(parts, {
+    rows: ({ where, orderBy, limit, offset }) =>
+      db
+        .select()
+        .from(countries)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: (where) => countRows(db, countries, where),
+  });
 }
 
 export function registerCountryRoutes(app: FastifyInstance, db: Db): void {
