@@ -1,7 +1,7 @@
 import { airportSortFields, coreAirportSortFields } from '@ps/contracts';
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../../test/crud-suite.ts';
 import { createAirport, createCompanyWithAdmin, createLocation, createUser, randomIata, signIn } from '../../../test/factories.ts';
