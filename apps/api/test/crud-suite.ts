@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { createTestContext, type TestContext } from './harness.ts';
-import { call, createSuperAdmin, createTenant, type Headers, type Tenant } from './kit.ts';
+import { call, createCompanyThroughApi, createSuperAdmin, createTenant, type Headers, type Tenant } from './kit.ts';
 
 type Body = Record<string, unknown>;
 type Record_ = Record<string, unknown> & { id: number };
@@ -41,7 +41,8 @@ export function describeCrudResource(name: string, options: CrudSuiteOptions): v
     beforeAll(async () => {
       ctx = await createTestContext();
       owner = organisation ? await createSuperAdmin(ctx) : await createTenant(ctx);
-      stranger = await createTenant(ctx);
+      // The other company is made as the product makes one (the super admin's company/add).
+      stranger = await createCompanyThroughApi(ctx);
     });
     afterAll(() => ctx?.close());
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@ps/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { refreshTokens } from '../src/db/schema/index.ts';
+import { refreshTokens, users } from '../src/db/schema/index.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
 import { createCompany, createUser } from './factories.ts';
 import { TEST_JWT_SECRET, type TestContext } from './harness.ts';
@@ -45,6 +46,36 @@ export async function createTenant(
   const company = await createCompany(ctx.db);
   const user = await createUser(ctx.db, { company_id: company.id, role });
   return { company, user, headers: { authorization: `Bearer ${await mintAccessToken(ctx, user)}` } };
+}
+
+/**
+ * A company made the way the product makes one: the super admin's `POST /api/company/add`, with its first
+ * admin (temporary password) and client key. The admin is signed in with a minted token.
+ */
+export async function createCompanyThroughApi(ctx: TestContext, superAdmin?: Tenant): Promise<Tenant & { company: { id: number } }> {
+  const creator = superAdmin ?? (await createSuperAdmin(ctx));
+  const tag = randomUUID().slice(0, 8);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/company/add',
+    headers: creator.headers,
+    payload: {
+      name: `Second Company ${tag}`,
+      contact_email: `office-${tag}@second.example`,
+      time_zone: 'Europe/London',
+      currency: 'GBP',
+      admin: { name: 'Second Admin', email: `admin-${tag}@second.example`, temporary_password: 'Harbour-gate-4417' },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`company add failed: ${response.statusCode} ${response.body}`);
+  const company = response.json().data as { id: number };
+  const [admin] = await ctx.db.select().from(users).where(eq(users.company_id, company.id));
+  if (!admin) throw new Error('the new company has no admin');
+  return {
+    company: company as never,
+    user: { ...admin, password: 'Harbour-gate-4417' },
+    headers: { authorization: `Bearer ${await mintAccessToken(ctx, admin)}` },
+  };
 }
 
 /** Another user of an existing company, signed in. */
