@@ -173,6 +173,7 @@ export function listenForAccessChanges(app: FastifyInstance, database: Database,
   let stop: (() => Promise<void>) | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
+  let warned = false;
 
   const connect = async () => {
     retry = undefined;
@@ -194,9 +195,12 @@ export function listenForAccessChanges(app: FastifyInstance, database: Database,
         return;
       }
       stop = stopListening;
+      warned = false;
       guard.setListening(true);
     } catch (error) {
-      app.log.warn({ err: error }, 'access-change notifications unavailable; checking the database on every request');
+      // Once per outage, not at every retry.
+      if (!warned) app.log.warn({ err: error }, 'access-change notifications unavailable; checking the database on every request');
+      warned = true;
       scheduleRetry();
     }
   };
