@@ -125,9 +125,15 @@ export function createAuthRepository(db: DbOrTx) {
       await db.insert(sessions).values(values);
     },
 
-    async findSession(id: string): Promise<SessionRow | undefined> {
-      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
-      return row;
+    /** A session with its user's company (for the security log). */
+    async findSession(id: string): Promise<(SessionRow & { company_id: number | null }) | undefined> {
+      const [row] = await db
+        .select({ session: sessions, company_id: users.company_id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .where(eq(sessions.id, id))
+        .limit(1);
+      return row ? { ...row.session, company_id: row.company_id } : undefined;
     },
 
     async touchSession(id: string): Promise<void> {

@@ -423,7 +423,15 @@ describe('security events in the log', () => {
       payload: { current_password: driver.password, new_password: 'Meadow-5521', confirm_password: 'Meadow-5521' },
     });
 
+    const later = await signIn(ctx.app, driver.email ?? '', 'Meadow-5521');
+    await post('/api/auth/logout', { refresh_token: later.refreshToken });
+
     const logged = events();
+    expect(logged.find((line) => line.event === 'auth.session_revoked' && line.reason === 'logout')).toMatchObject({
+      user_id: driver.id,
+      company_id: company.id,
+      session_id: expect.any(String),
+    });
     const find = (event: string, userId: number) => logged.find((line) => line.event === event && line.user_id === userId);
     for (const [event, userId] of [
       ['auth.login_succeeded', admin.id],

@@ -383,7 +383,12 @@ export class AuthService {
     const session = await this.#users.findSession(claims.fam);
     await this.#endSession(claims.fam);
     if (session && !session.revoked_at) {
-      meta.log('auth.session_revoked', { user_id: session.user_id, session_id: session.id, reason: 'logout' });
+      meta.log('auth.session_revoked', {
+        user_id: session.user_id,
+        company_id: session.company_id,
+        session_id: session.id,
+        reason: 'logout',
+      });
     }
   }
 
