@@ -10,14 +10,11 @@ import type { Database } from './db/client.ts';
 import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { TokenService } from './modules/auth/tokens.ts';
+import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
-import { registerAuth } from './plugins/auth.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -92,22 +89,11 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const tokens = new TokenService(secret, {
-    access: config.ACCESS_TOKEN_TTL_SECONDS,
-    refresh: config.REFRESH_TOKEN_TTL_SECONDS,
-    step: config.STEP_TOKEN_TTL_SECONDS,
-  });
-  const auth = new AuthService(database.db, tokens, {
-    maxPerIdentifier: config.LOGIN_MAX_FAILURES_PER_IDENTIFIER,
-    maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-    windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
-  });
-  registerAuth(app, tokens, auth.repository);
-  // From here on every /api route declares its permission or why it is public (kit/routes.ts).
+  // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts).
   guardRoutes(app);
+  registerAuthModule(app, { config, database, secret });
 
   registerHealthRoutes(app, database);
-  registerAuthRoutes(app, auth);
   registerWebConfigRoutes(app, database.db);
   registerCountryRoutes(app, database.db);
   registerAirportRoutes(app, database.db);

@@ -4,7 +4,11 @@ import { z } from 'zod';
 /** Every environment variable the API reads, validated once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Address to listen on. Unset: 127.0.0.1 while the embedded database with its public demo passwords is in
+   * use (only this machine can sign in), 0.0.0.0 with a PostgreSQL server (DATABASE_URL).
+   */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A PostgreSQL server; without it the embedded database (PGlite) under DATA_DIR is used. */
@@ -28,6 +32,18 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 60),
+  /** A session (one sign-in) ends this long after it started, whatever the refreshes (default 30 days). */
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 60 * 60),
+  /** A session not refreshed for this long ends (default 12 hours: a working day and an evening). */
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
   /** First admin on an empty PostgreSQL server database (no demo data is loaded there). */
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -55,7 +71,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });
 
-export type Config = z.output<typeof envSchema> & { demoData: boolean };
+export type Config = Omit<z.output<typeof envSchema>, 'HOST'> & { HOST: string; demoData: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable (`DATABASE_URL=` in a .env file) means "not set".
@@ -66,5 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment: ${problems}`);
   }
   // Demo data belongs to the embedded database only: a real server never gets a demo password.
-  return { ...parsed.data, demoData: !parsed.data.DATABASE_URL, ...overrides };
+  const demoData = !parsed.data.DATABASE_URL;
+  // Demo passwords are public: with demo data the server answers this machine only, unless HOST says otherwise.
+  const host = parsed.data.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0');
+  return { ...parsed.data, HOST: host, demoData, ...overrides };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { refreshTokens, users } from '../src/db/schema/index.ts';
+import { sessions, users } from '../src/db/schema/index.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
 import { createCompany, createUser } from './factories.ts';
 import { TEST_JWT_SECRET, type TestContext } from './harness.ts';
@@ -24,11 +24,11 @@ export interface Tenant {
 /** An access token for `user`, with the session (refresh family) a sign-in would have started. */
 export async function mintAccessToken(ctx: TestContext, user: { id: number; role: Role; company_id: number | null }): Promise<string> {
   const family = randomUUID();
-  await ctx.db.insert(refreshTokens).values({
-    id: randomUUID(),
-    family_id: family,
+  await ctx.db.insert(sessions).values({
+    id: family,
     user_id: user.id,
-    expires_at: new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expires_at: new Date(Date.now() + ctx.config.SESSION_MAX_AGE_SECONDS * 1000),
+    ip: '127.0.0.1',
   });
   const tokens = new TokenService(TEST_JWT_SECRET, {
     access: ctx.config.ACCESS_TOKEN_TTL_SECONDS,

@@ -77,6 +77,9 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
+/** A 6-digit code from an authenticator app. */
+const totpCode = z.string({ error: V.required }).regex(/^\d{6}$/, { error: V.totpCode });
+
 const password = z.string({ error: V.required }).min(CREDENTIAL_MIN, { error: V.min3 }).max(CREDENTIAL_MAX, { error: V.max50 });
 
 /**
@@ -93,6 +96,12 @@ export const loginBodySchema = z
     org_instance_id: z.literal(ORG_INSTANCE_ID, { error: V.invalidValue }),
     company_id: recordIdSchema.nullish(),
     country_id: recordIdSchema.optional(),
+    /**
+     * A current code from the authenticator app, sent with the password. Optional: without it an account
+     * with two-factor on gets the `verify` step. With it, the code is checked at once; this is also how an
+     * account locked by failed attempts from elsewhere still signs in (see docs/decisions.md).
+     */
+    totp_code: totpCode.optional(),
   })
   .superRefine((body, ctx) => {
     const field = body.type === 'email' ? 'email' : body.type === 'phone' ? 'phn_nbr' : 'username';
@@ -151,7 +160,7 @@ export type LoginStepData = z.infer<typeof loginStepDataSchema>;
 
 export const verifyStepBodySchema = z.strictObject({
   step_token: z.string({ error: V.required }).min(1, { error: V.required }),
-  code: z.string({ error: V.required }).regex(/^\d{6}$/, { error: V.totpCode }),
+  code: totpCode,
 });
 export type VerifyStepBody = z.infer<typeof verifyStepBodySchema>;
 
@@ -235,14 +244,19 @@ export type DriverAddBody = z.infer<typeof driverAddBodySchema>;
 /** Sign-out: the refresh token to revoke (its whole family ends). */
 export const logoutBodySchema = refreshBodySchema;
 
+/**
+ * POST /api/auth/totp/setup body. Nothing is needed while two-factor is off; once it is on, replacing the
+ * secret needs the password or a current code (a forgotten open session must not be enough).
+ */
+export const totpSetupBodySchema = z.strictObject({ password: password.optional(), code: totpCode.optional() }).nullish();
+export type TotpSetupBody = z.infer<typeof totpSetupBodySchema>;
+
 /** POST /api/auth/totp/setup answer: the secret for an authenticator app, also as an otpauth:// link. */
 export const totpSetupDataSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
 export type TotpSetupData = z.infer<typeof totpSetupDataSchema>;
 
 /** POST /api/auth/totp/enable body: a current code from the app. */
-export const totpEnableBodySchema = z.strictObject({
-  code: z.string({ error: V.required }).regex(/^\d{6}$/, { error: V.totpCode }),
-});
+export const totpEnableBodySchema = z.strictObject({ code: totpCode });
 export type TotpEnableBody = z.infer<typeof totpEnableBodySchema>;
 
 /** POST /api/auth/totp/disable body: the password again, so a forgotten open session cannot turn it off. */

@@ -20,6 +20,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel over a connection of its own (PostgreSQL) or the embedded database itself (PGlite).
+   * `onLost` is called if that connection ends; resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: async (channel, onMessage, onLost) => {
+        const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: options.connectTimeoutMs });
+        let stopped = false;
+        const lost = () => {
+          if (!stopped) onLost();
+          stopped = true;
+        };
+        client.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        client.on('error', lost);
+        client.on('end', lost);
+        try {
+          await client.connect();
+          await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        } catch (error) {
+          stopped = true;
+          await client.end().catch(() => {});
+          throw error;
+        }
+        return async () => {
+          stopped = true;
+          await client.end().catch(() => {});
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -61,6 +91,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    // One process owns the embedded database: its notifications never travel over a connection that can drop.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };

@@ -1,11 +1,12 @@
 import type { Role } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
-import type { AuthRepository } from '../modules/auth/auth.repository.ts';
+import type { AccessGuard } from '../modules/auth/access.ts';
 import { hasPermission, type Permission } from '../modules/auth/permissions.ts';
+import { logSecurityEvent } from '../modules/auth/security-events.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 
-/** What a signed-in request knows about its caller, from the access token and the user's current row. */
+/** What a signed-in request knows about its caller, from the access token, its session and the user's current row. */
 export interface Caller {
   userId: number;
   role: Role;
@@ -19,8 +20,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * onRequest hook: a valid access token of an active user in an active company, and this permission.
-     * It runs before the body is parsed, so a caller without access learns nothing from validation.
+     * onRequest hook: a valid access token of an open session (not signed out, revoked, expired or idle) of
+     * an active user in an active company, and this permission. It runs before the body is parsed, so a
+     * caller without access learns nothing from validation.
      */
     requirePermission(permission: Permission): onRequestAsyncHookHandler;
   }
@@ -33,16 +35,26 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-export function registerAuth(app: FastifyInstance, tokens: TokenService, users: AuthRepository): void {
+function refuse(request: FastifyRequest, permission: string): AppError {
+  logSecurityEvent(request, 'auth.permission_denied', {
+    user_id: request.caller?.userId ?? null,
+    company_id: request.caller?.companyId ?? null,
+    permission,
+  });
+  return forbidden();
+}
+
+export function registerAuth(app: FastifyInstance, tokens: TokenService, access: AccessGuard): void {
   app.decorateRequest('caller', null);
   app.decorate('requirePermission', (permission: Permission) => {
     return async (request: FastifyRequest) => {
       const claims = await tokens.verify(bearerToken(request), 'access');
-      // The row decides, not the token alone: a disabled user or company stops at once.
-      const user = await users.findActiveById(Number(claims.sub));
-      if (!user) throw new AppError(401, 'token_invalid');
-      request.caller = { userId: user.id, role: user.role, companyId: user.company_id, family: claims.fam };
-      if (!hasPermission(user.role, permission)) throw forbidden();
+      // The session and the rows decide, not the token alone: a signed-out session, a disabled user or an
+      // inactive company stops at once (cached per session, see modules/auth/access.ts).
+      const caller = await access.caller(claims.fam, Number(claims.sub));
+      if (!caller) throw new AppError(401, 'token_invalid');
+      request.caller = { userId: caller.userId, role: caller.role, companyId: caller.companyId, family: caller.family };
+      if (!hasPermission(caller.role, permission)) throw refuse(request, permission);
     };
   });
 }
@@ -50,7 +62,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, users: 
 /** The caller's company; calls of company-scoped resources need one (a super admin has none). */
 export function callerCompanyId(request: FastifyRequest): number {
   const companyId = request.caller?.companyId;
-  if (companyId == null) throw forbidden();
+  if (companyId == null) throw refuse(request, 'company_scope');
   return companyId;
 }
 

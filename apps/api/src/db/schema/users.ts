@@ -25,8 +25,13 @@ export const users = pgTable(
     status: recordStatus(),
     /** Set for accounts created with a temporary password: sign-in asks for a new one first. */
     must_change_password: boolean('must_change_password').notNull().default(false),
+    /** The confirmed secret: sign-in asks for its codes while `totp_enabled`. */
     totp_secret: text('totp_secret'),
     totp_enabled: boolean('totp_enabled').notNull().default(false),
+    /** A secret from `totp/setup` not yet confirmed by `totp/enable`; the active two-factor is untouched meanwhile. */
+    totp_pending_secret: text('totp_pending_secret'),
+    /** The RFC 6238 time step of the last accepted code: a code of this step or an older one is refused (replay). */
+    totp_last_step: integer('totp_last_step'),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -45,6 +50,29 @@ export const users = pgTable(
 );
 
 /**
+ * One row per sign-in (the refresh-token family): the session. Access tokens carry its id (`fam`), and every
+ * request checks it, so a revoked, expired or idle session stops at once. `ip` and `user_agent` are those of
+ * the sign-in; `last_used_at` moves at each refresh (so idle means "no refresh for that long").
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end: no refresh goes past it. */
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip').notNull(),
+    user_agent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_idx').on(table.user_id, table.ip)],
+);
+
+/**
  * One row per issued refresh token. A token works once (used_at); presenting a used one revokes its whole
  * family, the chain of tokens that one sign-in started.
  */
@@ -52,7 +80,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey(),
-    family_id: uuid('family_id').notNull(),
+    family_id: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -64,7 +94,11 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_family_idx').on(table.family_id), index('refresh_tokens_user_idx').on(table.user_id)],
 );
 
-/** Failed sign-in counters per identifier and per address, kept in the database so restarts do not reset them. */
+/**
+ * Failed sign-in counters, keyed `account:<user id>` (wrong passwords), `totp:<user id>` (wrong codes),
+ * `identifier:<type>:<value>` (identifiers that match no account) and `address:<ip>`, kept in the database
+ * so restarts do not reset them.
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 /** Fields whose values never enter the audit log; a change to them is recorded as "changed" only. */
-const secretFields = new Set(['password_hash', 'totp_secret', 'client_key']);
+const secretFields = new Set(['password_hash', 'totp_secret', 'totp_pending_secret', 'client_key']);
 /** Bookkeeping fields that change with every write and say nothing. */
 const ignoredFields = new Set(['updated_at', 'created_at']);
 

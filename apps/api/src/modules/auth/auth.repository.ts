@@ -1,9 +1,10 @@
 import type { IdentifierType, Role } from '@ps/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, loginThrottle, refreshTokens, users } from '../../db/schema/index.ts';
+import { companies, loginThrottle, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type UserWithCompany = UserRow & { company_name: string | null; company_status: number | null };
 
 export interface IdentifierLookup {
@@ -120,21 +121,76 @@ export function createAuthRepository(db: DbOrTx) {
       return row;
     },
 
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+
+    /** A session with its user's company (for the security log). */
+    async findSession(id: string): Promise<(SessionRow & { company_id: number | null }) | undefined> {
+      const [row] = await db
+        .select({ session: sessions, company_id: users.company_id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .where(eq(sessions.id, id))
+        .limit(1);
+      return row ? { ...row.session, company_id: row.company_id } : undefined;
+    },
+
+    async touchSession(id: string): Promise<void> {
+      await db.update(sessions).set({ last_used_at: new Date() }).where(eq(sessions.id, id));
+    },
+
+    /** True when this user once completed a sign-in from this address (a session was started from it). */
+    async hasSignedInFrom(userId: number, ip: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.user_id, userId), eq(sessions.ip, ip)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Ends one session (a refresh family): the session row and every refresh token of it. */
     async revokeFamily(familyId: string): Promise<void> {
+      const now = new Date();
+      await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(eq(sessions.id, familyId), isNull(sessions.revoked_at)));
       await db
         .update(refreshTokens)
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: now })
         .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
     },
 
     /** Ends every session of a user, except the family named (the caller's own session). */
     async revokeUserTokens(userId: number, exceptFamily?: string): Promise<void> {
-      const filters = [eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)];
-      if (exceptFamily) filters.push(ne(refreshTokens.family_id, exceptFamily));
+      const now = new Date();
+      const openSessions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
+      if (exceptFamily) openSessions.push(ne(sessions.id, exceptFamily));
+      await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(...openSessions));
+      const openTokens = [eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)];
+      if (exceptFamily) openTokens.push(ne(refreshTokens.family_id, exceptFamily));
       await db
         .update(refreshTokens)
-        .set({ revoked_at: new Date() })
-        .where(and(...filters));
+        .set({ revoked_at: now })
+        .where(and(...openTokens));
+    },
+
+    /**
+     * Records an accepted TOTP time step, once: false when this step or a later one was already accepted
+     * (the code is a replay, or a concurrent request took it first).
+     */
+    async acceptTotpStep(userId: number, step: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ totp_last_step: step })
+        .where(and(eq(users.id, userId), or(isNull(users.totp_last_step), sql`${users.totp_last_step} < ${step}`)))
+        .returning({ id: users.id });
+      return rows.length === 1;
     },
 
     /** Failures counted for a key inside the current window (0 when the window has passed). */

@@ -16,15 +16,17 @@ import {
   tokenPairSchema,
   totpDisableBodySchema,
   totpEnableBodySchema,
+  totpSetupBodySchema,
   totpSetupDataSchema,
   userDataSchema,
   verifyStepBodySchema,
 } from '@ps/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import type { AuthService, LoginOutcome } from './auth.service.ts';
+import type { AuthService, LoginOutcome, RequestMeta } from './auth.service.ts';
+import { securityLoggerOf } from './security-events.ts';
 
 const tags = ['auth'];
 const signInResponses = {
@@ -32,11 +34,22 @@ const signInResponses = {
   202: dataEnvelope(signedInDataSchema).describe('Signed in'),
 };
 
+/** Where the request comes from and where its security events go, for the service. */
+function metaOf(request: FastifyRequest): RequestMeta {
+  return { address: request.ip, userAgent: request.headers['user-agent'], log: securityLoggerOf(request) };
+}
+
+/** Answers that carry tokens, secrets or personal data are kept by no cache (browser or proxy). */
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}
+
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const answerSignIn = (reply: FastifyReply, outcome: LoginOutcome) => {
     const t = reply.request.t;
+    noStore(reply);
     return outcome.kind === 'signed-in'
       ? reply.code(202).send({ message: t('success.loggedIn'), data: outcome.data })
       : reply.code(200).send({ message: t('success.loginStep'), data: outcome.data });
@@ -47,10 +60,17 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Sign in with e-mail, phone or username and password',
+      description:
+        'Checks the identifier and password. 202: signed in, with an access token, a refresh token and the user. ' +
+        '200: one more step (`change-password` for a temporary password, `verify` for two-factor), with a step token ' +
+        'good for that step only; `totp_code` sent with the password saves the `verify` step. Every failure is the ' +
+        'same 401. Failures are counted per account and per address; at the limit the answer is 429 with ' +
+        '`Retry-After`, except for the right password with a correct `totp_code`, or from an address that signed ' +
+        'in to the account before. Answers are not cacheable.',
       body: loginBodySchema,
       response: { ...signInResponses, ...errorResponses(400, 401, 429, 503) },
     },
-    handler: async (request, reply) => answerSignIn(reply, await auth.login(request.body, request.ip)),
+    handler: async (request, reply) => answerSignIn(reply, await auth.login(request.body, metaOf(request))),
   });
 
   api.post('/api/auth/verify', {
@@ -58,10 +78,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Second step for accounts with two-factor sign-in: the TOTP code',
+      description:
+        'Takes the step token of a `verify` answer and a current code from the authenticator app. Each code is ' +
+        'accepted once; wrong codes are counted per account and lock like wrong passwords (429).',
       body: verifyStepBodySchema,
-      response: { ...signInResponses, ...errorResponses(400, 401, 503) },
+      response: { ...signInResponses, ...errorResponses(400, 401, 429, 503) },
     },
-    handler: async (request, reply) => answerSignIn(reply, await auth.verifyStep(request.body)),
+    handler: async (request, reply) => answerSignIn(reply, await auth.verifyStep(request.body, metaOf(request))),
   });
 
   api.post('/api/auth/change-password', {
@@ -69,10 +92,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Step for accounts created with a temporary password: choose a new one',
+      description:
+        'Takes the step token of a `change-password` answer and the new password (8 to 50 characters, a letter ' +
+        'and a digit, not one of the most common passwords). Other sessions of the user end.',
       body: changePasswordStepBodySchema,
       response: { ...signInResponses, ...errorResponses(400, 401, 503) },
     },
-    handler: async (request, reply) => answerSignIn(reply, await auth.changePasswordStep(request.body)),
+    handler: async (request, reply) => answerSignIn(reply, await auth.changePasswordStep(request.body, metaOf(request))),
   });
 
   api.post('/api/auth/refresh', {
@@ -80,10 +106,18 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'New token pair for a refresh token; each refresh token works once',
+      description:
+        'Rotation: the refresh token is used up, and presenting it again ends the whole session. A session ends ' +
+        'at its absolute lifetime (SESSION_MAX_AGE_SECONDS) or when not refreshed for SESSION_IDLE_TIMEOUT_SECONDS; ' +
+        'no token lives past the session.',
       body: refreshBodySchema,
       response: { 200: dataEnvelope(tokenPairSchema), ...errorResponses(400, 401, 503) },
     },
-    handler: async (request) => ({ message: request.t('success.refreshed'), data: await auth.refresh(request.body.refresh_token) }),
+    handler: async (request, reply) => {
+      const data = await auth.refresh(request.body.refresh_token, metaOf(request));
+      noStore(reply);
+      return { message: request.t('success.refreshed'), data };
+    },
   });
 
   api.post('/api/auth/logout', {
@@ -91,11 +125,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Sign out: the session (its refresh-token family) ends',
+      description: "Ends the refresh token's session; its access tokens stop working on the next request.",
       body: logoutBodySchema,
       response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
     },
     handler: async (request) => {
-      await auth.logout(request.body.refresh_token);
+      await auth.logout(request.body.refresh_token, metaOf(request));
       return { message: request.t('success.loggedOut') };
     },
   });
@@ -105,10 +140,15 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'The signed-in user',
+      description: 'The user of the access token, with company and permissions, from the current database row.',
       security: [{ bearer: [] }],
       response: { 200: dataEnvelope(userDataSchema), ...errorResponses(401, 503) },
     },
-    handler: async (request) => ({ message: request.t('success.details'), data: await auth.details(requireCaller(request)) }),
+    handler: async (request, reply) => {
+      const data = await auth.details(requireCaller(request));
+      noStore(reply);
+      return { message: request.t('success.details'), data };
+    },
   });
 
   api.patch('/api/auth/admin/change-password', {
@@ -116,12 +156,15 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: "Change one's own password; the user's other sessions end",
+      description:
+        'Needs the current password. The new one has 8 to 50 characters with a letter and a digit and is not one ' +
+        "of the most common passwords. The user's other sessions end at once; this one stays.",
       security: [{ bearer: [] }],
       body: adminChangePasswordBodySchema,
       response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
     },
     handler: async (request) => {
-      await auth.changeOwnPassword(requireCaller(request), request.body);
+      await auth.changeOwnPassword(requireCaller(request), request.body, metaOf(request));
       return { message: request.t('success.passwordChanged') };
     },
   });
@@ -131,6 +174,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: "The company's admins",
+      description: "Paged, sortable and searchable list of the caller's company's admins (deleted ones are left out).",
       security: [{ bearer: [] }],
       querystring: adminListQuerySchema,
       response: { 200: listEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 503) },
@@ -147,12 +191,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Remove an admin of the company; their sessions end',
+      description: 'Soft delete (the row stays for the audit trail); their sessions end at once. Deleting oneself is 409.',
       security: [{ bearer: [] }],
       params: idParamsSchema,
       response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
     },
     handler: async (request) => {
-      await auth.deleteAdmin(requireCaller(request), callerCompanyId(request), request.params.id);
+      await auth.deleteAdmin(requireCaller(request), callerCompanyId(request), request.params.id, metaOf(request));
       return { message: request.t('success.deleted') };
     },
   });
@@ -162,6 +207,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: "A driver's sign-in account with a temporary password",
+      description:
+        "Creates a driver of the caller's company who must choose a new password at first sign-in. The temporary " +
+        'password follows the new-password rules, common passwords refused.',
       security: [{ bearer: [] }],
       body: driverAddBodySchema,
       response: { 201: dataEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 409, 503) },
@@ -177,10 +225,19 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Start two-factor sign-in: a new secret for an authenticator app',
+      description:
+        'Returns a new secret (and its otpauth:// link), kept pending: nothing changes until `totp/enable` ' +
+        'confirms it with a code. With two-factor already on, the body must carry the password or a current code. ' +
+        'Audited; not cacheable.',
       security: [{ bearer: [] }],
-      response: { 200: dataEnvelope(totpSetupDataSchema), ...errorResponses(401, 503) },
+      body: totpSetupBodySchema,
+      response: { 200: dataEnvelope(totpSetupDataSchema), ...errorResponses(400, 401, 429, 503) },
     },
-    handler: async (request) => ({ message: request.t('success.fetched'), data: await auth.startTotpSetup(requireCaller(request)) }),
+    handler: async (request, reply) => {
+      const data = await auth.startTotpSetup(requireCaller(request), request.body, metaOf(request));
+      noStore(reply);
+      return { message: request.t('success.fetched'), data };
+    },
   });
 
   api.post('/api/auth/totp/enable', {
@@ -188,12 +245,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Turn two-factor sign-in on with a current code from the app',
+      description: 'A code of the pending secret makes it the active one. Wrong codes count towards the lock.',
       security: [{ bearer: [] }],
       body: totpEnableBodySchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
+      response: { 200: messageEnvelope, ...errorResponses(400, 401, 429, 503) },
     },
     handler: async (request) => {
-      await auth.enableTotp(requireCaller(request), request.body.code);
+      await auth.enableTotp(requireCaller(request), request.body.code, metaOf(request));
       return { message: request.t('success.updated') };
     },
   });
@@ -203,12 +261,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     schema: {
       tags,
       summary: 'Turn two-factor sign-in off (the password is asked again)',
+      description: 'Needs the password, so a forgotten open session cannot turn it off.',
       security: [{ bearer: [] }],
       body: totpDisableBodySchema,
       response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
     },
     handler: async (request) => {
-      await auth.disableTotp(requireCaller(request), request.body.password);
+      await auth.disableTotp(requireCaller(request), request.body.password, metaOf(request));
       return { message: request.t('success.updated') };
     },
   });

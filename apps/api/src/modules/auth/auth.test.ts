@@ -31,6 +31,8 @@ const refresh = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/a
 const details = (accessToken: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/auth/get-details-by-token', headers: { authorization: `Bearer ${accessToken}` } });
 const secretKey = new TextEncoder().encode(TEST_JWT_SECRET);
+/** The code of the time step `steps` away from now (30-second steps; sign-in accepts one step either side). */
+const codeAt = (secret: string, steps: number) => generateTotp({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 describe('POST /api/auth/login', () => {
   it('signs in by e-mail (any case) with 202, tokens, user data and the company, without company_id in the body', async () => {
@@ -185,12 +187,12 @@ describe('change-password step (account with a temporary password)', () => {
       method: 'POST',
       url: '/api/auth/driver/add',
       headers: bearer,
-      payload: { name: 'Ravi Kumar', email: 'Ravi.Driver@example.com', temporary_password: 'Temp1234' },
+      payload: { name: 'Ravi Kumar', email: 'Ravi.Driver@example.com', temporary_password: 'Tmp-4821x' },
     });
     expect(added.statusCode).toBe(201);
     expect(added.json().data).toMatchObject({ role: 'driver', email: 'ravi.driver@example.com', must_change_password: true });
 
-    const first = await login(loginBody('ravi.driver@example.com', 'Temp1234'));
+    const first = await login(loginBody('ravi.driver@example.com', 'Tmp-4821x'));
     expect(first.statusCode).toBe(200);
     const step = first.json().data;
     expect(step).toMatchObject({ context: 'change-password', user_name: 'Ravi Kumar', company_id: admin.company_id });
@@ -229,7 +231,7 @@ describe('change-password step (account with a temporary password)', () => {
     expect(done.statusCode).toBe(202);
     expect(done.json().data.user_data.role).toBe('driver');
     expect(done.json().data.user_data.permissions).not.toContain('airports.view');
-    expect((await login(loginBody('ravi.driver@example.com', 'Temp1234'))).statusCode).toBe(401);
+    expect((await login(loginBody('ravi.driver@example.com', 'Tmp-4821x'))).statusCode).toBe(401);
     expect((await login(loginBody('ravi.driver@example.com', 'NewPass123'))).statusCode).toBe(202);
     // The step token cannot be replayed once the password is changed.
     const replay = await ctx.app.inject({
@@ -247,7 +249,7 @@ describe('change-password step (account with a temporary password)', () => {
       method: 'POST',
       url: '/api/auth/driver/add',
       headers: bearer,
-      payload: { name: 'Someone', email: admin.email, temporary_password: 'Temp1234' },
+      payload: { name: 'Someone', email: admin.email, temporary_password: 'Tmp-4821x' },
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ code: 'email_taken', message: 'This email address is already in use.' });
@@ -307,7 +309,8 @@ describe('verify step (two-factor sign-in)', () => {
     const verified = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/verify',
-      payload: { step_token: stepToken, code: await generateTotp({ secret }) },
+      // The next time step's code: the current one was used up by totp/enable.
+      payload: { step_token: stepToken, code: await codeAt(secret, 1) },
     });
     expect(verified.statusCode).toBe(202);
     expect(verified.json().data.user_data).toMatchObject({ id: admin.id, totp_enabled: true });
@@ -488,7 +491,7 @@ describe('admin calls', () => {
       method: 'POST',
       url: '/api/auth/driver/add',
       headers: bearer,
-      payload: { name: 'X Y', email: 'x@example.com', temporary_password: 'Temp1234' },
+      payload: { name: 'X Y', email: 'x@example.com', temporary_password: 'Tmp-4821x' },
     });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe('You do not have permission to do this.');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import type { Role } from '@ps/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/errors.ts';
@@ -38,11 +38,12 @@ export interface TokenTtls {
 }
 
 export class TokenService {
-  readonly #key: Uint8Array;
+  readonly #key: KeyObject;
   readonly #ttls: TokenTtls;
 
   constructor(secret: string, ttls: TokenTtls) {
-    this.#key = new TextEncoder().encode(secret);
+    // Imported once: jose would otherwise import a raw secret again on every sign and verify.
+    this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
     this.#ttls = ttls;
   }
 
@@ -50,16 +51,22 @@ export class TokenService {
     return this.#ttls.refresh;
   }
 
-  sign<T extends TokenType>(claims: ClaimsOf<T>): Promise<string> {
+  /**
+   * Signs a token of its type's lifetime, or shorter when `notAfter` (the session's absolute end) comes
+   * first: no token outlives its session.
+   */
+  sign<T extends TokenType>(claims: ClaimsOf<T>, notAfter?: Date): Promise<string> {
     const { sub, ...rest } = claims;
-    const ttl = this.#ttls[claims.typ];
+    const now = Math.floor(Date.now() / 1000);
+    const ownEnd = now + this.#ttls[claims.typ];
+    const end = notAfter ? Math.min(ownEnd, Math.floor(notAfter.getTime() / 1000)) : ownEnd;
     return new SignJWT({ ...rest })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(sub)
       .setIssuer(ISSUER)
-      .setIssuedAt()
+      .setIssuedAt(now)
       .setJti('jti' in claims ? claims.jti : randomUUID())
-      .setExpirationTime(`${ttl}s`)
+      .setExpirationTime(end)
       .sign(this.#key);
   }
 

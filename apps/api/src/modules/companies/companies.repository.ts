@@ -1,7 +1,7 @@
 import type { CompanyListQuery } from '@ps/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, companyPartners, refreshTokens, users } from '../../db/schema/index.ts';
+import { companies, companyPartners, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 
 export type CompanyRow = Omit<typeof companies.$inferSelect, 'org_instance_id'> & { partner_ids: number[] };
@@ -77,12 +77,17 @@ export function createCompaniesRepository(db: DbOrTx) {
         .orderBy(asc(companies.name), asc(companies.id));
     },
 
-    /** Ends every session of the company's users (refresh families); access stops on the next request. */
+    /** Ends every session of the company's users (and with them their refresh tokens). */
     async revokeCompanySessions(companyId: number): Promise<void> {
+      const now = new Date();
       const companyUsers = db.select({ id: users.id }).from(users).where(eq(users.company_id, companyId));
       await db
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(inArray(sessions.user_id, companyUsers), isNull(sessions.revoked_at)));
+      await db
         .update(refreshTokens)
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: now })
         .where(and(inArray(refreshTokens.user_id, companyUsers), isNull(refreshTokens.revoked_at)));
     },
 

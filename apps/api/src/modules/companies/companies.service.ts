@@ -16,6 +16,7 @@ import {
   pgErrorCode,
 } from '../../lib/pg-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { notifyAccessChanged } from '../auth/access.ts';
 import { type CompanyRow, createCompaniesRepository } from './companies.repository.ts';
 
 export function toCompany(row: CompanyRow): Company {
@@ -94,8 +95,9 @@ export function createCompaniesService(db: Db) {
       });
     },
 
-    update: (actor: OrganisationActor, id: number, input: CompanyUpdate) =>
-      writeOrganisationRecords(db, companies, actor, companyWrites, async (records) => {
+    async update(actor: OrganisationActor, id: number, input: CompanyUpdate): Promise<Company> {
+      let statusChanged = false;
+      const company = await writeOrganisationRecords(db, companies, actor, companyWrites, async (records) => {
         const { partner_ids: partnerIds, ...fields } = input;
         const repository = createCompaniesRepository(records.tx);
         const { before } = Object.keys(fields).length > 0 ? await records.update(id, fields) : { before: await records.lock(id) };
@@ -115,16 +117,23 @@ export function createCompaniesService(db: Db) {
         if (fields.name !== undefined)
           await records.tx.update(companyWebConfigs).set({ name: fields.name }).where(eq(companyWebConfigs.company_id, id));
         // Deactivating a company ends its users' sessions; their access tokens stop at the next request too.
-        if (before.status === 1 && fields.status === 0) await repository.revokeCompanySessions(id);
+        statusChanged = fields.status !== undefined && fields.status !== before.status;
+        if (statusChanged && fields.status === 0) await repository.revokeCompanySessions(id);
         return read(id, repository);
-      }),
+      });
+      // After the commit: every process drops what it cached of these users' access.
+      if (statusChanged) await notifyAccessChanged(db, { companyId: id });
+      return company;
+    },
 
-    delete: (actor: OrganisationActor, id: number) =>
-      writeOrganisationRecords(db, companies, actor, companyWrites, async (records) => {
+    async delete(actor: OrganisationActor, id: number): Promise<void> {
+      await writeOrganisationRecords(db, companies, actor, companyWrites, async (records) => {
         await records.lock(id);
         await createCompaniesRepository(records.tx).deleteCompanyUsers(id);
         await records.remove(id);
-      }),
+      });
+      await notifyAccessChanged(db, { companyId: id });
+    },
 
     /** The caller's company's partners. */
     async partners(actor: CompanyActor): Promise<PartnerCompany[]> {
