@@ -4,7 +4,7 @@ import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { generate as generateTotp } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCompany, createCompanyWithAdmin, createUser, loginBody, signIn } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
@@ -225,6 +225,37 @@ describe('revocation takes effect on the next request', () => {
   });
 });
 
+describe('the per-request session check is cached', () => {
+  it('reads the session once, not on every request of it', async () => {
+    const { admin } = await createCompanyWithAdmin(ctx.db);
+    const session = await signIn(ctx.app, admin.email ?? '', admin.password);
+    const reads = vi.spyOn(ctx.db, 'select');
+    try {
+      const queriesOf = async () => {
+        reads.mockClear();
+        expect((await details(session.bearer)).statusCode).toBe(200);
+        return reads.mock.calls.length;
+      };
+      // The cache is used once this process listens for changes (at once on PGlite, a moment after the
+      // start on PostgreSQL): a bounded number of tries, no timing asserted.
+      const counts = [await queriesOf()];
+      for (
+        let attempt = 0;
+        attempt < 40 && !(counts.length >= 3 && counts.at(-1) === counts.at(-2) && counts.at(-1) === (counts[0] ?? 0) - 1);
+        attempt++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        counts.push(await queriesOf());
+      }
+      // The handler's own read of the user stays; the session check's read is gone once cached.
+      expect(counts.at(-1)).toBe((counts[0] ?? 0) - 1);
+      expect(counts.at(-2)).toBe(counts.at(-1));
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
+
 describe('common passwords are refused for every new password', () => {
   it('refuses them at the change-password step, the own change and a driver temporary password, in EN and TA', async () => {
     const { admin } = await createCompanyWithAdmin(ctx.db);
@@ -427,7 +458,9 @@ describe('security events in the log', () => {
     await post('/api/auth/logout', { refresh_token: later.refreshToken });
 
     const logged = events();
-    expect(logged.find((line) => line.event === 'auth.session_revoked' && line.reason === 'logout')).toMatchObject({
+    expect(
+      logged.find((line) => line.event === 'auth.session_revoked' && line.reason === 'logout' && line.user_id === driver.id),
+    ).toMatchObject({
       user_id: driver.id,
       company_id: company.id,
       session_id: expect.any(String),
