@@ -58,6 +58,8 @@ export interface RecordWriter<Insert> {
   /** Changes the fields given; `before` and `after` are the whole row. */
   update(id: number, values: Partial<Omit<Insert, Managed>>): Promise<{ before: Row; after: Row }>;
   remove(id: number): Promise<Row>;
+  /** A soft delete: sets the fields given (`deleted_at`...), keeps the row, and audits it as a deletion. */
+  softRemove(id: number, values: Partial<Omit<Insert, Managed>>): Promise<Row>;
 }
 
 export interface WriteOptions {
@@ -133,6 +135,15 @@ async function write<Insert, R>(
         async remove(id) {
           const before = await lock(id);
           await tx.delete(untyped as never).where(owned(eq(table.id, id)));
+          await audit('delete', id, before);
+          return before;
+        },
+        async softRemove(id, values) {
+          const before = await lock(id);
+          await tx
+            .update(untyped as never)
+            .set(values as never)
+            .where(owned(eq(table.id, id)));
           await audit('delete', id, before);
           return before;
         },

@@ -1,7 +1,9 @@
 import type { IdentifierType, Role } from '@ps/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, loginThrottle, refreshTokens, sessions, users } from '../../db/schema/index.ts';
+import { countRows, listPage, listParts } from '../../kit/list.ts';
+import { companyScope } from '../../kit/records.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -66,33 +68,27 @@ export function createAuthRepository(db: DbOrTx) {
         .where(eq(users.id, id));
     },
 
-    async listCompanyUsers(companyId: number, roles: Role[], query: UserListQuery) {
-      const filters: SQL[] = [eq(users.company_id, companyId), inArray(users.role, roles), isNull(users.deleted_at)];
-      if (query.search) {
-        const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-        const matches = or(
-          ilike(users.name, pattern),
-          ilike(users.email, pattern),
-          ilike(users.username, pattern),
-          ilike(users.phn_nbr, pattern),
-        );
-        if (matches) filters.push(matches);
-      }
-      const where = and(...filters);
-      const sortField = query.sort?.replace(/^-/, '') ?? 'name';
-      const column = { name: users.name, email: users.email, created_at: users.created_at }[sortField] ?? users.name;
-      const order = query.sort?.startsWith('-') ? desc(column) : asc(column);
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(order, asc(users.id))
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size),
-        db.select({ total: count() }).from(users).where(where),
-      ]);
-      return { rows, total: totals?.total ?? 0 };
+    /** A company's users of the given roles (not deleted): paging, sort, search by name or identifier. */
+    listCompanyUsers(companyId: number, roles: Role[], query: UserListQuery) {
+      const scope = companyScope(db, users, companyId);
+      const parts = listParts(query, {
+        filters: [scope.owned(inArray(users.role, roles), isNull(users.deleted_at))],
+        searchColumns: [users.name, users.email, users.username, users.phn_nbr],
+        sortColumns: { name: users.name, email: users.email, created_at: users.created_at },
+        defaultSort: 'name',
+        tieBreaker: users.id,
+      });
+      return listPage(parts, {
+        rows: ({ where, orderBy, limit, offset }) =>
+          db
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
+        count: (where) => countRows(db, users, where),
+      });
     },
 
     async insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<void> {

@@ -17,6 +17,8 @@ import {
 } from '@ps/contracts';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { writeRecords } from '../../kit/records.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
@@ -425,20 +427,12 @@ export class AuthService {
   /** Removes an admin of the caller's company: the row stays for the audit trail, sign-in and sessions end. */
   async deleteAdmin(caller: Caller, companyId: number, userId: number, meta: RequestMeta): Promise<void> {
     if (userId === caller.userId) throw new AppError(409, 'cannot_delete_self');
-    await this.#db.transaction(async (tx) => {
-      const users = createAuthRepository(tx);
-      const target = await users.findActiveById(userId);
-      if (!target || target.company_id !== companyId || target.role !== 'admin') throw notFound();
-      await users.updateUser(userId, { deleted_at: new Date(), status: 0 });
-      await users.revokeUserTokens(userId);
-      await recordAudit(tx, {
-        companyId,
-        actorUserId: caller.userId,
-        entity: 'user',
-        entityId: userId,
-        action: 'delete',
-        before: toCompanyUser(target),
-      });
+    await writeRecords(this.#db, users, { companyId, actorUserId: caller.userId }, { entity: 'user' }, async (records) => {
+      // Locks the row only when it is this company's: another company's user is a 404.
+      const target = await records.lock(userId);
+      if (target.role !== 'admin' || target.deleted_at !== null) throw notFound();
+      await records.softRemove(userId, { deleted_at: new Date(), status: 0 });
+      await createAuthRepository(records.tx).revokeUserTokens(userId);
     });
     await notifyAccessChanged(this.#db, { userId });
     meta.log('auth.session_revoked', { user_id: userId, company_id: companyId, reason: 'user_deleted' });
