@@ -138,7 +138,7 @@ export class AuthService {
     const until = Math.max(...blocked.map((started) => started.getTime() + this.#throttle.windowSeconds * 1000));
     const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
     throw new AppError(429, 'too_many_attempts', {
-      vars: { minutes: Math.ceil(seconds / 60) },
+      vars: { count: Math.ceil(seconds / 60) },
       headers: { 'retry-after': String(seconds) },
     });
   }
