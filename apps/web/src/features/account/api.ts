@@ -7,6 +7,8 @@ import { authKeys } from '../auth/session';
 export function useChangeOwnPassword() {
   return useMutation({
     mutationFn: (body: AdminChangePasswordBody) => apiRequest<unknown>('/auth/admin/change-password', { method: 'PATCH', body }),
+    // The form shows the error (its own toast, closed once it succeeds).
+    meta: { silent: true },
   });
 }
 
