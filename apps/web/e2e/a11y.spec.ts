@@ -93,7 +93,7 @@ for (const l of languages) {
         const input = page.getByRole('combobox', { name: label });
         await input.click();
         await expect(page.getByRole('listbox')).toBeVisible();
-        await expect(page.getByRole('option').first()).toBeVisible();
+        await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
         // The list scrolls from the keyboard: the arrow keys move the active option.
         await input.press('ArrowDown');
         await input.press('ArrowDown');

@@ -7,11 +7,13 @@ import { timeZoneOptions } from '../lib/timeZones';
 
 /**
  * The dropdown's list can be scrolled from the keyboard: arrow keys move through the options (the combobox
- * pattern), and the scrolling region itself takes focus too (axe: scrollable-region-focusable).
+ * pattern), and the scrolling region itself takes focus too (axe: scrollable-region-focusable). The region is
+ * a `group` of the listbox, the one kind of child a listbox may have besides options (axe:
+ * aria-required-children).
  */
 export const keyboardScrollable: Pick<SelectProps, 'scrollAreaProps' | 'maxDropdownHeight'> = {
   maxDropdownHeight: 280,
-  scrollAreaProps: { viewportProps: { tabIndex: 0 } },
+  scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'group' } },
 };
 
 type BaseProps = Omit<SelectProps, 'data' | 'value' | 'onChange'>;
@@ -67,7 +69,8 @@ export function TimeZoneSelect({
   return (
     <Select
       searchable
-      limit={400}
+      // The country's zones and the first others; typing a city finds any of the 400-odd.
+      limit={150}
       {...keyboardScrollable}
       {...props}
       data={data}

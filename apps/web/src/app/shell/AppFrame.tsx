@@ -4,9 +4,9 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconLogout, IconUser } from '../../components/icons';
-import { useCurrentUser, useSignOut } from '../../features/auth/session';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { useCurrentUser, useSignOut } from '../../lib/currentUser';
 import { getWebConfig } from '../../lib/session';
-import { LanguageSelect } from '../components/LanguageSelect';
 import { LoadingScreen, RouteErrorScreen } from '../components/RouteStates';
 import { palette } from '../theme';
 

@@ -2,7 +2,7 @@ import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconUser } from '../../components/icons';
-import { useCurrentUser } from '../../features/auth/session';
+import { useCurrentUser } from '../../lib/currentUser';
 import { usePageTitle } from '../../lib/pageTitle';
 import { getCompanyId } from '../../lib/session';
 

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UserData } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../lib/currentUser';
 import { AccountSection } from './AccountSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { TwoFactorSection } from './TwoFactorSection';

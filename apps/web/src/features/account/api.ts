@@ -1,7 +1,7 @@
 import type { AdminChangePasswordBody, TotpDisableBody, TotpEnableBody, TotpSetupData } from '@ps/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { authKeys } from '../auth/session';
+import { authKeys } from '../../lib/currentUser';
 
 /** Changes the signed-in user's own password; the server ends their other sessions, this one stays. */
 export function useChangeOwnPassword() {
