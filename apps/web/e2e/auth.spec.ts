@@ -165,13 +165,16 @@ test.describe('sign-in form', () => {
     await page.getByLabel('மின்னஞ்சல், தொலைபேசி அல்லது பயனர்பெயர்').fill(ADMIN.email);
     await page.getByLabel('கடவுச்சொல்', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'உள்நுழை' }).click();
-    await expect(toast(page, 'பயனர் வெற்றிகரமாக உள்நுழைந்தார்.!')).toBeVisible();
+    // Second person, without the English ".!" (it once said "the user signed in.!").
+    await expect(toast(page, 'வெற்றிகரமாக உள்நுழைந்தீர்கள்!')).toBeVisible();
     await expect(page).toHaveURL(/\/1\/airports$/);
     await expect(page.getByRole('heading', { name: 'விமான நிலையங்கள்' })).toBeVisible();
-    await expect(page.getByRole('table').getByText('IATA குறியீடு', { exact: true })).toBeVisible();
-    // Country names follow the language too.
+    await expect(page).toHaveTitle('விமான நிலையங்கள் · Parking Solutions');
+    // Country names follow the language too, translated rather than transliterated.
     await page.goto('/1/airports?search=CMB');
-    await expect(page.getByRole('cell', { name: 'இலங்கை', exact: true })).toBeVisible();
+    await expect(page.getByText('இலங்கை', { exact: true }).first()).toBeVisible();
+    await page.goto('/1/airports?search=LHR');
+    await expect(page.getByText('ஐக்கிய இராச்சியம்', { exact: true }).first()).toBeVisible();
   });
 
   test('the organisation super admin signs in at /auth/admin/login and sees the core airports', async ({ page }) => {
@@ -184,9 +187,21 @@ test.describe('sign-in form', () => {
     await signInWithForm(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await expect(page).toHaveURL(/\/org\/core-airports$/);
     await expect(page.getByRole('heading', { name: 'Core airports' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'LHR', exact: true })).toBeVisible();
+    await expect(page.getByText('LHR', { exact: true }).first()).toBeVisible();
     expect(body).toMatchObject({ type: 'email', email: SUPER_ADMIN.email, org_instance_id: 1 });
     expect(body).not.toHaveProperty('company_id');
+  });
+
+  test("in Tamil the super admin is the organisation's administrator, not a company's", async ({ page }) => {
+    await page.goto('/auth/admin/login');
+    await page.getByLabel('Language').selectOption('ta');
+    // "அமைப்பு" is the organisation; "நிறுவனம்" (company) was wrong here.
+    await expect(page.getByText('அமைப்பு நிர்வாகி உள்நுழைவு', { exact: true })).toBeVisible();
+    await page.getByLabel('மின்னஞ்சல், தொலைபேசி அல்லது பயனர்பெயர்').fill(SUPER_ADMIN.email);
+    await page.getByLabel('கடவுச்சொல்', { exact: true }).fill(SUPER_ADMIN.password);
+    await page.getByRole('button', { name: 'உள்நுழை' }).click();
+    await expect(page).toHaveURL(/\/org\/core-airports$/);
+    await expect(page.getByRole('banner').getByText('அமைப்பு', { exact: true })).toBeVisible();
   });
 });
 
@@ -270,7 +285,7 @@ test.describe('session', () => {
     await page.goto('/1/airports?search=LHR');
 
     await expect(page.getByRole('heading', { name: 'Airports' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'LHR', exact: true })).toBeVisible();
+    await expect(page.getByText('LHR', { exact: true }).first()).toBeVisible();
     await expect.poll(() => stored(page, 'token')).not.toBe(expired);
     expect(await stored(page, 'ref_token')).not.toBe(session.refresh_token);
     await expect(page).toHaveURL(/\/1\/airports\?search=LHR$/);

@@ -229,7 +229,12 @@ test('tap targets: 24 px or more with spacing, 44 px for primary actions, no sid
   const next = await box(page.getByRole('button', { name: 'Next page' }));
   expect(next.height).toBeGreaterThanOrEqual(24);
   for (const label of ['All', 'Active', 'Inactive']) {
-    const segment = await box(page.getByRole('radiogroup', { name: 'Filter by status' }).locator('label').filter({ hasText: label }));
+    const segment = await box(
+      page
+        .getByRole('radiogroup', { name: 'Filter by status' })
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${label}$`) }),
+    );
     expect(segment.height, label).toBeGreaterThanOrEqual(24);
   }
   const add = await box(page.getByRole('link', { name: 'Add airport' }));

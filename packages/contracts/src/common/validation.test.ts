@@ -60,3 +60,17 @@ describe('messages', () => {
     expect(messages(z.object({ code: z.string().max(50) }), { code: 'y'.repeat(51) })).toEqual({ code: 'Maximum 50 symbols' });
   });
 });
+
+describe('Tamil messages', () => {
+  it('the password rule tells "character" (எழுத்துக்குறி) from "letter" (எழுத்து)', async () => {
+    const ta = (await import('../locales/ta.json', { with: { type: 'json' } })).default;
+    expect(ta.validation.passwordWeak).toContain('50 எழுத்துக்குறிகள்');
+    expect(ta.validation.passwordWeak).toContain('ஆங்கில எழுத்தும்');
+    expect(ta.validation.min3).toBe('குறைந்தது 3 எழுத்துக்குறிகள்');
+  });
+
+  it('the sign-in success speaks to the user, without ".!"', async () => {
+    const ta = (await import('../locales/ta.json', { with: { type: 'json' } })).default;
+    expect(ta.success.loggedIn).toBe('வெற்றிகரமாக உள்நுழைந்தீர்கள்!');
+  });
+});
