@@ -1,16 +1,22 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createAirport, freeIata, openAsAdmin, toast } from './support';
 
-const row = (page: Page, code: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
+/** A record of the list: a table row from 768 px, a card below. */
+const row = (page: Page, code: string) =>
+  page.locator('tbody tr, [data-testid="record-card"]').filter({ has: page.getByText(code, { exact: true }) });
+const isMobile = () => test.info().project.name.startsWith('mobile');
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search airports' });
 
 /** Picks an option of a searchable Mantine select by typing part of it. */
-async function choose(page: Page, label: string, typed: string, option: string) {
+async function choose(page: Page, label: string, typed: string, option: string | RegExp) {
   const input = page.getByRole('combobox', { name: label });
   await input.click();
   await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
 }
+
+/** A time zone option ends with its IANA name ("Colombo — ... · Asia/Colombo"). */
+const zone = (name: string) => new RegExp(` · ${name.replace('/', '\\/')}$`);
 
 test('creates an airport with the form', async ({ page, request }) => {
   const session = await openAsAdmin(page, request);
@@ -30,7 +36,7 @@ test('creates an airport with the form', async ({ page, request }) => {
   await expect(iata).toHaveValue(code);
   await page.getByRole('textbox', { name: 'Name' }).fill(`Created ${code}`);
   await choose(page, 'Country', 'Sri', 'Sri Lanka');
-  await choose(page, 'Time zone', 'Colombo', 'Asia/Colombo');
+  await choose(page, 'Time zone', 'Colombo', zone('Asia/Colombo'));
   await page.getByRole('button', { name: 'Create airport' }).click();
 
   await expect(toast(page, `Airport ${code} created.`)).toBeVisible();
@@ -40,6 +46,7 @@ test('creates an airport with the form', async ({ page, request }) => {
   await expect(row(page, code)).toContainText('Sri Lanka');
   await expect(row(page, code)).toContainText('Asia/Colombo');
   await expect(row(page, code).getByRole('switch')).toBeChecked();
+  await expect(page).toHaveTitle('Airports · Parking Solutions');
 });
 
 test('a duplicate IATA code is shown beside the field and as a toast', async ({ page, request }) => {
@@ -49,7 +56,7 @@ test('a duplicate IATA code is shown beside the field and as a toast', async ({ 
   await page.getByRole('textbox', { name: 'IATA code' }).fill(existing.iata_code);
   await page.getByRole('textbox', { name: 'Name' }).fill('Another airport');
   await choose(page, 'Country', 'United', 'United Kingdom');
-  await choose(page, 'Time zone', 'Europe/Lon', 'Europe/London');
+  await choose(page, 'Time zone', 'London', zone('Europe/London'));
   await page.getByRole('button', { name: 'Create airport' }).click();
 
   const message = 'An airport with this IATA code already exists.';
@@ -106,14 +113,23 @@ test('deletes an airport after confirmation', async ({ page, request }) => {
   await expect(row(page, airport.iata_code)).toHaveCount(0);
 });
 
-test('the status switch toggles at once and the server keeps it', async ({ page, request }) => {
+test('the status switch names its airport, asks first, and the server keeps the change', async ({ page, request }) => {
   const session = await openAsAdmin(page, request);
   const airport = await createAirport(request, session.access_token);
   await searchBox(page).fill(airport.iata_code);
-  const toggle = row(page, airport.iata_code).getByRole('switch');
+  const toggle = row(page, airport.iata_code).getByRole('switch', { name: `Active: ${airport.iata_code} – ${airport.name}` });
+  await expect(toggle).toBeChecked();
+
+  // One stray tap changes nothing: it asks, and Cancel leaves the airport active.
+  await toggle.click({ force: true });
+  const dialog = page.getByRole('dialog', { name: 'Make inactive?' });
+  await expect(dialog).toContainText(`Make ${airport.iata_code} – ${airport.name} inactive?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await expect(toggle).toBeChecked();
 
   await toggle.click({ force: true });
+  await page.getByRole('dialog', { name: 'Make inactive?' }).getByRole('button', { name: 'Make inactive' }).click();
   await expect(toggle).not.toBeChecked();
   await expect(row(page, airport.iata_code)).toContainText('Inactive');
   await expect(toast(page, `Airport ${airport.iata_code} is now inactive.`)).toBeVisible();
@@ -150,6 +166,23 @@ test('search, status filter, sort and paging are kept in the URL', async ({ page
   await expect(row(page, inactive.iata_code)).toBeVisible();
   await statusFilter.getByText('All', { exact: true }).click();
   await expect(page).not.toHaveURL(/status=/);
+
+  if (isMobile()) {
+    // Cards: a sort choice and large paging controls instead of headers.
+    await page.getByLabel('Sort by').selectOption('-name');
+    await expect(page).toHaveURL(/sort=-name/);
+    await expect(page.getByTestId('record-card').first()).toContainText(`${tag} L`);
+    await page.goto(page.url().replace(/$/, '&page_size=10'));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText('11–12 of 12')).toBeVisible();
+    await page.reload();
+    await expect(searchBox(page)).toHaveValue(tag);
+    await expect(page.getByText('11–12 of 12')).toBeVisible();
+    await expect(page.getByTestId('record-card').first()).toContainText(`${tag} B`);
+    await expect(page.getByLabel('Sort by')).toHaveValue('-name');
+    return;
+  }
 
   // Sort by name, descending on the second click.
   const nameHeader = page.getByRole('button', { name: /^Name (Not sorted|Sorted)/ });

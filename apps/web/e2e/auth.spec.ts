@@ -17,6 +17,8 @@ test.describe('before sign-in', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(page).toHaveTitle('Parking Solutions');
+    // The first field has the focus.
+    await expect(identifier(page)).toBeFocused();
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
     await expect(identifier(page)).toHaveAttribute('placeholder', 'Email');
     await expect(page.getByRole('img', { name: 'Parking Solutions Demo logo' })).toBeVisible();
@@ -163,13 +165,16 @@ test.describe('sign-in form', () => {
     await page.getByLabel('மின்னஞ்சல், தொலைபேசி அல்லது பயனர்பெயர்').fill(ADMIN.email);
     await page.getByLabel('கடவுச்சொல்', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'உள்நுழை' }).click();
-    await expect(toast(page, 'பயனர் வெற்றிகரமாக உள்நுழைந்தார்.!')).toBeVisible();
+    // Second person, without the English ".!" (it once said "the user signed in.!").
+    await expect(toast(page, 'வெற்றிகரமாக உள்நுழைந்தீர்கள்!')).toBeVisible();
     await expect(page).toHaveURL(/\/1\/airports$/);
     await expect(page.getByRole('heading', { name: 'விமான நிலையங்கள்' })).toBeVisible();
-    await expect(page.getByRole('table').getByText('IATA குறியீடு', { exact: true })).toBeVisible();
-    // Country names follow the language too.
+    await expect(page).toHaveTitle('விமான நிலையங்கள் · Parking Solutions');
+    // Country names follow the language too, translated rather than transliterated.
     await page.goto('/1/airports?search=CMB');
-    await expect(page.getByRole('cell', { name: 'இலங்கை', exact: true })).toBeVisible();
+    await expect(page.getByText('இலங்கை', { exact: true }).first()).toBeVisible();
+    await page.goto('/1/airports?search=LHR');
+    await expect(page.getByText('ஐக்கிய இராச்சியம்', { exact: true }).first()).toBeVisible();
   });
 
   test('the organisation super admin signs in at /auth/admin/login and sees the core airports', async ({ page }) => {
@@ -182,9 +187,21 @@ test.describe('sign-in form', () => {
     await signInWithForm(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await expect(page).toHaveURL(/\/org\/core-airports$/);
     await expect(page.getByRole('heading', { name: 'Core airports' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'LHR', exact: true })).toBeVisible();
+    await expect(page.getByText('LHR', { exact: true }).first()).toBeVisible();
     expect(body).toMatchObject({ type: 'email', email: SUPER_ADMIN.email, org_instance_id: 1 });
     expect(body).not.toHaveProperty('company_id');
+  });
+
+  test("in Tamil the super admin is the organisation's administrator, not a company's", async ({ page }) => {
+    await page.goto('/auth/admin/login');
+    await page.getByLabel('Language').selectOption('ta');
+    // "அமைப்பு" is the organisation; "நிறுவனம்" (company) was wrong here.
+    await expect(page.getByText('அமைப்பு நிர்வாகி உள்நுழைவு', { exact: true })).toBeVisible();
+    await page.getByLabel('மின்னஞ்சல், தொலைபேசி அல்லது பயனர்பெயர்').fill(SUPER_ADMIN.email);
+    await page.getByLabel('கடவுச்சொல்', { exact: true }).fill(SUPER_ADMIN.password);
+    await page.getByRole('button', { name: 'உள்நுழை' }).click();
+    await expect(page).toHaveURL(/\/org\/core-airports$/);
+    await expect(page.getByRole('banner').getByText('அமைப்பு', { exact: true })).toBeVisible();
   });
 });
 
@@ -197,6 +214,8 @@ test.describe('sign-in steps', () => {
     await expect(page.getByText('Kavin Raj, choose a new password to finish signing in.')).toBeVisible();
 
     const newPassword = page.getByLabel('New password');
+    // The first field has the focus.
+    await expect(newPassword).toBeFocused();
     const confirm = page.getByLabel('Confirm password');
     await newPassword.fill('short');
     await confirm.fill('other');
@@ -211,11 +230,12 @@ test.describe('sign-in steps', () => {
     await expect(page).toHaveURL(/\/1(\/|$)/);
     expect(await stored(page, 'token')).toBeTruthy();
 
-    // A driver has no back-office screens: the shell says so instead of failing on the airports call.
-    await expect(page.getByTestId('no-access')).toContainText(
-      "Your account has no back-office screens. If you need access, ask your company's administrator.",
-    );
+    // A driver has no back-office screens: the landing says what a driver can do here, and the navigation
+    // offers it instead of being empty.
+    await expect(page.getByTestId('home')).toContainText('You are signed in as a driver. Here you can:');
+    await expect(page.getByTestId('home')).toContainText('Change your password whenever you need to.');
     await expect(page.getByRole('link', { name: 'Airports' })).toHaveCount(0);
+    await expect(page).toHaveTitle('Home · Parking Solutions');
     await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
 
     // The new password is the one that works now.
@@ -244,6 +264,7 @@ test.describe('sign-in steps', () => {
     await signInWithForm(page, driver.email, 'Chosen9876');
     await expect(page).toHaveURL(/\/auth\/verify$/);
     const code = page.getByLabel('Verification code');
+    await expect(code).toBeFocused();
     await code.fill('12');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Enter the 6-digit code from your authenticator app', { exact: true })).toBeVisible();
@@ -265,7 +286,7 @@ test.describe('session', () => {
     await page.goto('/1/airports?search=LHR');
 
     await expect(page.getByRole('heading', { name: 'Airports' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'LHR', exact: true })).toBeVisible();
+    await expect(page.getByText('LHR', { exact: true }).first()).toBeVisible();
     await expect.poll(() => stored(page, 'token')).not.toBe(expired);
     expect(await stored(page, 'ref_token')).not.toBe(session.refresh_token);
     await expect(page).toHaveURL(/\/1\/airports\?search=LHR$/);
@@ -297,13 +318,28 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/notfound$/);
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   });
+
+  test('signed in, /notfound and unknown paths show inside the app shell', async ({ page, request }) => {
+    const session = await apiSignIn(request);
+    await storeSession(page, session);
+    for (const path of ['/notfound', '/1/no-such-screen', '/no-such-company']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+      // The shell is there: navigation and sign-out.
+      await expect(page.getByRole('button', { name: 'Sign out' }).first()).toBeAttached();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Airports' })).toBeAttached();
+      await expect(page).toHaveTitle('Page Not Found · Parking Solutions');
+    }
+    await page.getByRole('link', { name: 'Go to my home screen' }).click();
+    await expect(page).toHaveURL(/\/1\/airports$/);
+  });
 });
 
 test.describe('main application chunk', () => {
   test('shows "Loading..." while the main application loads', async ({ page, request }) => {
     const session = await apiSignIn(request);
     await storeSession(page, session);
-    await page.route('**/assets/mainApp-*.js', async (route) => {
+    await page.route('**/assets/layouts-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
@@ -315,7 +351,7 @@ test.describe('main application chunk', () => {
   test('a main application chunk that cannot load shows an error with a reload button', async ({ page, request }) => {
     const session = await apiSignIn(request);
     await storeSession(page, session);
-    await page.route('**/assets/mainApp-*.js', (route) => route.abort());
+    await page.route('**/assets/layouts-*.js', (route) => route.abort());
     await page.goto('/1/airports');
     await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();

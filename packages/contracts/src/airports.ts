@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { isKnownTimeZone } from './common/timeZones.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 
-/** IANA time zones this runtime knows, plus UTC (absent from some engines' list). */
-export function knownTimeZones(): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes('UTC') ? zones : ['UTC', ...zones];
-}
-let timeZoneSet: Set<string> | undefined;
-export function isKnownTimeZone(value: string): boolean {
-  timeZoneSet ??= new Set(knownTimeZones());
-  return timeZoneSet.has(value);
-}
+export { isKnownTimeZone, knownTimeZones } from './common/timeZones.ts';
 
 /** An airport of the company, as every airport call answers it. */
 export const airportSchema = z.object({
@@ -42,7 +34,7 @@ const airportFields = {
     .min(1, { error: V.required, abort: true })
     .refine(notOnlyBlank, { error: V.notBlank, abort: true })
     .transform((value) => value.trim())
-    .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.tooLong })),
+    .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.max100 })),
   country_id: recordIdSchema,
   time_zone: z.string({ error: V.required }).refine(isKnownTimeZone, { error: V.timeZone }),
   status: recordStatusSchema,

@@ -80,7 +80,12 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 /** A 6-digit code from an authenticator app. */
 const totpCode = z.string({ error: V.required }).regex(/^\d{6}$/, { error: V.totpCode });
 
-const password = z.string({ error: V.required }).min(CREDENTIAL_MIN, { error: V.min3 }).max(CREDENTIAL_MAX, { error: V.max50 });
+// An empty password is "required", not "Minimum 3 symbols".
+const password = z
+  .string({ error: V.required })
+  .min(1, { error: V.required, abort: true })
+  .min(CREDENTIAL_MIN, { error: V.min3 })
+  .max(CREDENTIAL_MAX, { error: V.max50 });
 
 /**
  * POST /api/auth/login body (spec section 7): exactly one of email, phn_nbr, username, named by `type`.
@@ -219,7 +224,7 @@ const personName = z
   .string({ error: V.required })
   .trim()
   .min(1, { error: V.required })
-  .max(100, { error: V.tooLong })
+  .max(100, { error: V.max100 })
   .regex(/^[\p{L}\p{M} .'-]+$/u, { error: V.onlyAlphabets });
 
 /** POST /api/auth/driver/add: a driver's sign-in account, created with a temporary password. */

@@ -32,10 +32,30 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
+const pluralRules: Record<Language, Intl.PluralRules> = {
+  en: new Intl.PluralRules('en'),
+  ta: new Intl.PluralRules('ta'),
+};
+
+/**
+ * The text of a key in one catalogue. With a numeric `count`, the plural form comes first, named as i18next
+ * names it (`key_one`, `key_other`: the language's CLDR plural category), so the web and the API read the
+ * same catalogue the same way: "wait 1 minute", "wait 2 minutes".
+ */
+function lookupIn(language: Language, key: string, count: unknown): string | undefined {
+  const catalogue = catalogues[language];
+  if (typeof count === 'number') {
+    return (
+      lookup(catalogue, `${key}_${pluralRules[language].select(count)}`) ?? lookup(catalogue, `${key}_other`) ?? lookup(catalogue, key)
+    );
+  }
+  return lookup(catalogue, key) ?? lookup(catalogue, `${key}_other`);
+}
+
 /** Text of a message key in a language, falling back to English, then to the key itself. */
 export function translator(language: Language): Translate {
   return (key, vars = {}) => {
-    const text = lookup(catalogues[language], key) ?? lookup(catalogues.en, key) ?? key;
+    const text = lookupIn(language, key, vars.count) ?? lookupIn('en', key, vars.count) ?? key;
     return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(vars[name] ?? ''));
   };
 }

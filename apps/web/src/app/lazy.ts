@@ -25,5 +25,10 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (
     });
 }
 
-/** The main application (shell and screens after sign-in): one lazy chunk, loaded once. */
-export const loadMainApp = withTimeout(() => import('./mainApp'));
+/**
+ * One lazy chunk per part of the signed-in application: the shell (frame, navigation, data client), then one
+ * per feature. A new feature adds its loader here and its routes in router.tsx.
+ */
+export const loadShell = withTimeout(() => import('./shell/layouts'));
+export const loadAirports = withTimeout(() => import('../features/airports'));
+export const loadAccount = withTimeout(() => import('../features/account'));

@@ -1,27 +1,36 @@
 import type { LoginStepData } from '@ps/contracts';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from '@tanstack/react-router';
-import { validateAirportSearch } from '../features/airports/search';
+import { validateAirportSearch, validateCoreAirportSearch } from '../features/airports/search';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
-import { validateCoreAirportSearch } from '../features/core-airports/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
+import { NotFoundPanel } from './components/NotFoundPanel';
 import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
-import { loadMainApp } from './lazy';
+import { loadAccount, loadAirports, loadShell } from './lazy';
 
 /**
- * One router for both bundles. The sign-in screens are part of the first bundle; every screen after
- * sign-in comes from the lazily loaded main application chunk (spec 2: "Loading..." meanwhile).
+ * One router for every bundle. The sign-in screens are part of the first bundle; after sign-in the shell and
+ * each feature come from their own lazy chunk (spec 2: "Loading..." meanwhile), see `lazy.ts`.
  */
 
-const main = <K extends keyof Awaited<ReturnType<typeof loadMainApp>>>(name: K) => lazyRouteComponent(loadMainApp, name);
+const shell = <K extends keyof Awaited<ReturnType<typeof loadShell>>>(name: K) => lazyRouteComponent(loadShell, name);
+const airports = <K extends keyof Awaited<ReturnType<typeof loadAirports>>>(name: K) => lazyRouteComponent(loadAirports, name);
+const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 
-/** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page after. */
+/** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
 function UnknownPath() {
   return <Navigate to={isSignedIn() ? '/notfound' : '/auth/login'} replace />;
+}
+
+const SignedInNotFound = shell('SignedInNotFound');
+
+/** `/notfound`: the plain page before sign-in (spec 2), inside the app shell after. */
+function NotFoundRoute() {
+  return isSignedIn() ? <SignedInNotFound /> : <NotFoundPage />;
 }
 
 const rootRoute = createRootRoute({ component: Outlet });
@@ -34,7 +43,7 @@ const indexRoute = createRoute({
   },
 });
 
-const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/notfound', component: NotFoundPage });
+const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/notfound', component: NotFoundRoute });
 
 // ---- before sign-in: the login shell -------------------------------------------------------------------
 
@@ -83,7 +92,9 @@ const orgRoute = createRoute({
     requireSignIn();
     if (getCompanyId() !== null) throw redirect({ href: homePath(), replace: true });
   },
-  component: main('OrgLayout'),
+  component: shell('OrgLayout'),
+  // An unknown path under /org shows the not-found page inside the shell.
+  notFoundComponent: NotFoundPanel,
 });
 const orgIndexRoute = createRoute({
   getParentRoute: () => orgRoute,
@@ -92,12 +103,12 @@ const orgIndexRoute = createRoute({
     throw redirect({ to: '/org/core-airports', replace: true });
   },
 });
-const orgAccountRoute = createRoute({ getParentRoute: () => orgRoute, path: '/account', component: main('AccountPage') });
+const orgAccountRoute = createRoute({ getParentRoute: () => orgRoute, path: '/account', component: account('AccountPage') });
 const coreAirportsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/core-airports',
   validateSearch: validateCoreAirportSearch,
-  component: main('CoreAirportsPage'),
+  component: airports('CoreAirportsPage'),
 });
 
 // ---- after sign-in: a company's back-office at /{company_id} ------------------------------------------
@@ -108,41 +119,38 @@ const companyRoute = createRoute({
   beforeLoad: ({ params }) => {
     requireSignIn();
     const stored = getCompanyId();
-    if (stored === null) throw redirect({ to: '/org', replace: true });
+    // The super admin belongs to no company: a company path is not theirs either.
+    if (stored === null) throw redirect({ to: '/notfound', replace: true });
     // A company-scoped path for another (or no) company is the not-found page (spec 2).
     if (!/^\d+$/.test(params.companyId) || Number(params.companyId) !== stored) {
       throw redirect({ to: '/notfound', replace: true });
     }
   },
-  component: main('CompanyLayout'),
+  component: shell('CompanyLayout'),
+  notFoundComponent: NotFoundPanel,
 });
-const companyIndexRoute = createRoute({
-  getParentRoute: () => companyRoute,
-  path: '/',
-  beforeLoad: ({ params }) => {
-    throw redirect({ to: '/$companyId/airports', params, replace: true });
-  },
-});
+/** Administrators go on to airports; a user with no back-office screen (a driver) is told what they can do. */
+const companyIndexRoute = createRoute({ getParentRoute: () => companyRoute, path: '/', component: shell('CompanyHome') });
 const companyAccountRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/account',
-  component: main('AccountPage'),
+  component: account('AccountPage'),
 });
 const airportsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/airports',
   validateSearch: validateAirportSearch,
-  component: main('AirportsListPage'),
+  component: airports('AirportsListPage'),
 });
 const airportNewRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/airports/new',
-  component: main('AirportCreatePage'),
+  component: airports('AirportCreatePage'),
 });
 const airportEditRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/airports/$airportId/edit',
-  component: main('AirportEditPage'),
+  component: airports('AirportEditPage'),
 });
 
 const routeTree = rootRoute.addChildren([

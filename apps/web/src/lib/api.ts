@@ -10,7 +10,7 @@ import {
   getToken,
   storeTokens,
 } from './session';
-import { toastError } from './toast';
+import { type ToastId, toastError } from './toast';
 
 export const API_BASE = '/api';
 
@@ -217,12 +217,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw errorFromResponse(response.status, json);
 }
 
-/** Shows an API error the way spec 8 asks: the `error` field for 401, the `message` field otherwise. */
-export function toastApiError(error: unknown): void {
-  if (error instanceof ApiError) {
-    if (!error.handled) toastError(error.message);
-    return;
-  }
-  if (error instanceof DOMException && error.name === 'AbortError') return;
-  toastError(i18n.t('app.errors.unexpected'));
+/**
+ * Shows an API error the way spec 8 asks: the `error` field for 401, the `message` field otherwise. Returns
+ * the toast's id (none when nothing was shown), so a form can close its own errors once it succeeds.
+ */
+export function toastApiError(error: unknown): ToastId | undefined {
+  if (error instanceof ApiError) return error.handled ? undefined : toastError(error.message);
+  if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+  return toastError(i18n.t('app.errors.unexpected'));
 }

@@ -42,6 +42,12 @@ export function parseListSearch<S extends string>(raw: Record<string, unknown>, 
   };
 }
 
+/** `status=1` / `status=0` in the URL; anything else means "all". */
+export function parseStatusFilter(raw: unknown): 0 | 1 | undefined {
+  const status = String(raw);
+  return status === '0' || status === '1' ? (Number(status) as 0 | 1) : undefined;
+}
+
 /** The query parameters a list call sends for the URL state (with the defaults filled in). */
 export function listQuery(search: ListSearch, defaultSort: string) {
   return {
@@ -66,6 +72,25 @@ export function useSearchBox<S extends ListSearch>(search: S, setSearch: SetList
   }, [debounced]);
   useEffect(() => setText(current), [current]);
   return [text, setText] as const;
+}
+
+/**
+ * The empty-page step back: deleting (or deactivating under a filter) the last record of the last page leaves
+ * an empty page; go to the last page that has records instead.
+ */
+export function useEmptyPageStepBack<S extends ListSearch>(
+  search: S,
+  setSearch: SetListSearch<S>,
+  list: { records: unknown[]; total: number } | undefined,
+  fetching: boolean,
+) {
+  const emptyPage = list !== undefined && list.records.length === 0 && (search.page ?? 1) > 1;
+  useEffect(() => {
+    if (!emptyPage || fetching) return;
+    const pageSize = search.page_size ?? DEFAULT_PAGE_SIZE;
+    const lastPage = Math.max(1, Math.ceil((list?.total ?? 0) / pageSize));
+    void setSearch({ page: lastPage === 1 ? undefined : lastPage } as Partial<S>, false);
+  }, [emptyPage, fetching]);
 }
 
 /**

@@ -8,6 +8,7 @@ export const V = {
   required: 'validation.required',
   min3: 'validation.min3',
   max50: 'validation.max50',
+  max100: 'validation.max100',
   tooShort: 'validation.tooShort',
   tooLong: 'validation.tooLong',
   wrongEmail: 'validation.wrongEmail',
@@ -41,6 +42,9 @@ export function messageKeyForIssue(issue: z.core.$ZodIssue): ValidationKey {
     case 'too_small':
       return V.tooShort;
     case 'too_big':
+      // "Too long" names its limit where a message for that limit exists.
+      if (issue.origin === 'string' && issue.maximum === 50) return V.max50;
+      if (issue.origin === 'string' && issue.maximum === 100) return V.max100;
       return V.tooLong;
     default:
       return V.invalidValue;

@@ -132,7 +132,7 @@ describe('codes: counted per account and accepted once', () => {
     const locked = await post('/api/auth/verify', { step_token: stepToken, code: await codeAt(secret) }, { 'accept-language': 'ta' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('too_many_code_attempts');
-    expect(locked.json().message).toBe(ta.errors.too_many_code_attempts.replace('{{minutes}}', '15'));
+    expect(locked.json().message).toBe(ta.errors.too_many_code_attempts_other.replace('{{count}}', '15'));
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 

@@ -535,5 +535,5 @@ export class AuthService {
 }
 
 function tooManyAttempts(code: 'too_many_attempts' | 'too_many_code_attempts', seconds: number): AppError {
-  return new AppError(429, code, { vars: { minutes: Math.ceil(seconds / 60) }, headers: { 'retry-after': String(seconds) } });
+  return new AppError(429, code, { vars: { count: Math.ceil(seconds / 60) }, headers: { 'retry-after': String(seconds) } });
 }

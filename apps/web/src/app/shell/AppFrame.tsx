@@ -3,10 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser, useSignOut } from '../../features/auth/session';
+import { IconLogout, IconUser } from '../../components/icons';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { useCurrentUser, useSignOut } from '../../lib/currentUser';
 import { getWebConfig } from '../../lib/session';
-import { IconLogout, IconUser } from '../components/icons';
-import { LanguageSelect } from '../components/LanguageSelect';
 import { LoadingScreen, RouteErrorScreen } from '../components/RouteStates';
 import { palette } from '../theme';
 
@@ -26,7 +26,21 @@ const isUnder = (pathname: string, href: string) => pathname === href || pathnam
  * leads to their own account page (`accountHref`), which every role may open: it is not a navigation item,
  * so the permission check below never blocks it.
  */
-export function AppFrame({ nav, fallbackTitle, accountHref }: { nav: NavItem[]; fallbackTitle: string; accountHref: string }) {
+export function AppFrame({
+  nav,
+  fallbackTitle,
+  accountHref,
+  homeItem,
+  children,
+}: {
+  nav: NavItem[];
+  fallbackTitle: string;
+  accountHref: string;
+  /** Offered in the navigation when no other screen is: the landing that says what the user can do. */
+  homeItem?: NavItem;
+  /** Shown instead of the route's outlet (the signed-in not-found page). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -36,6 +50,7 @@ export function AppFrame({ nav, fallbackTitle, accountHref }: { nav: NavItem[]; 
   const title = user.data?.company_name ?? (user.data ? fallbackTitle : (config?.name ?? fallbackTitle));
   // Only screens the user may open are offered; a screen they may not open explains why instead of failing.
   const permitted = user.data ? nav.filter((item) => user.data.permissions.includes(item.permission)) : [];
+  const navItems = permitted.length === 0 && homeItem && user.data ? [homeItem] : permitted;
   const current = nav.find((item) => isUnder(pathname, item.href));
   const mayOpenCurrent = current === undefined || permitted.includes(current);
 
@@ -119,14 +134,14 @@ export function AppFrame({ nav, fallbackTitle, accountHref }: { nav: NavItem[]; 
 
       <AppShell.Navbar p="sm" aria-label={t('shell.navigation')}>
         <AppShell.Section grow>
-          {permitted.map((item) => (
+          {navItems.map((item) => (
             <NavLink
               key={item.href}
               component={Link}
               to={item.href}
               label={item.label}
               leftSection={item.icon}
-              active={isUnder(pathname, item.href)}
+              active={item === homeItem ? pathname === item.href || pathname === `${item.href}/` : isUnder(pathname, item.href)}
               onClick={close}
               fw={600}
             />
@@ -140,7 +155,7 @@ export function AppFrame({ nav, fallbackTitle, accountHref }: { nav: NavItem[]; 
                 to={accountHref}
                 label={t('account.menu')}
                 description={user.data.name}
-                leftSection={<IconUser />}
+                leftSection={<IconUser size={20} aria-hidden />}
                 active={pathname === accountHref}
                 onClick={close}
                 fw={600}
@@ -156,6 +171,8 @@ export function AppFrame({ nav, fallbackTitle, accountHref }: { nav: NavItem[]; 
           <RouteErrorScreen error={user.error} />
         ) : !user.data ? (
           <LoadingScreen />
+        ) : children ? (
+          children
         ) : mayOpenCurrent ? (
           <Outlet />
         ) : (
@@ -180,7 +197,7 @@ function NoAccessPanel({ firstScreen, accountHref }: { firstScreen: NavItem | un
           {firstScreen.label}
         </Button>
       ) : (
-        <Button component={Link} to={accountHref} variant="default" leftSection={<IconUser />}>
+        <Button component={Link} to={accountHref} variant="default" leftSection={<IconUser size={20} aria-hidden />}>
           {t('account.menu')}
         </Button>
       )}

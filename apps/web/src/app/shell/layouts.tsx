@@ -1,35 +1,71 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconPlane } from '../components/icons';
+import { IconHome, IconPlane } from '../../components/icons';
+import { getCompanyId } from '../../lib/session';
+import { NotFoundPanel } from '../components/NotFoundPanel';
 import { queryClient } from '../queryClient';
 import { AppFrame } from './AppFrame';
 
-/** A company's back-office at `/{company_id}`. Only screens that exist are in the navigation. */
-export function CompanyLayout() {
+export { CompanyHome } from './CompanyHome';
+
+/**
+ * A company's back-office at `/{company_id}` (the route checked that the path's company is the stored one).
+ * Only screens that exist are in the navigation; "Home" is offered to a user no other screen is for.
+ */
+export function CompanyLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  const { companyId } = useParams({ from: '/$companyId' });
+  const companyId = getCompanyId();
   return (
     <QueryClientProvider client={queryClient}>
       <AppFrame
         fallbackTitle={t('app.name')}
         accountHref={`/${companyId}/account`}
-        nav={[{ href: `/${companyId}/airports`, label: t('nav.airports'), icon: <IconPlane />, permission: 'airports.view' }]}
-      />
+        homeItem={{ href: `/${companyId}`, label: t('nav.home'), icon: <IconHome size={20} aria-hidden />, permission: 'session' }}
+        nav={[
+          {
+            href: `/${companyId}/airports`,
+            label: t('nav.airports'),
+            icon: <IconPlane size={20} aria-hidden />,
+            permission: 'airports.view',
+          },
+        ]}
+      >
+        {children}
+      </AppFrame>
     </QueryClientProvider>
   );
 }
 
 /** The organisation's super admin at `/org`: the organisation-wide master lists. */
-export function OrgLayout() {
+export function OrgLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
       <AppFrame
         fallbackTitle={t('org.title')}
         accountHref="/org/account"
-        nav={[{ href: '/org/core-airports', label: t('nav.coreAirports'), icon: <IconPlane />, permission: 'core_airports.view' }]}
-      />
+        nav={[
+          {
+            href: '/org/core-airports',
+            label: t('nav.coreAirports'),
+            icon: <IconPlane size={20} aria-hidden />,
+            permission: 'core_airports.view',
+          },
+        ]}
+      >
+        {children}
+      </AppFrame>
     </QueryClientProvider>
+  );
+}
+
+/** `/notfound` while signed in: the not-found page inside the user's own shell. */
+export function SignedInNotFound() {
+  const Layout = getCompanyId() === null ? OrgLayout : CompanyLayout;
+  return (
+    <Layout>
+      <NotFoundPanel />
+    </Layout>
   );
 }

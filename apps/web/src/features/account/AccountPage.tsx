@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UserData } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../lib/currentUser';
+import { usePageTitle } from '../../lib/pageTitle';
 import { AccountSection } from './AccountSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -10,6 +11,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  usePageTitle(t('account.title'));
   // The shell renders its screens only once the current user is known.
   if (!user.data) return null;
   return (

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
+import { applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
-import { toastSuccess } from '../../lib/toast';
 import { AccountSection } from './AccountSection';
 import { useChangeOwnPassword } from './api';
 
@@ -19,6 +18,7 @@ export function ChangePasswordSection() {
   const { t } = useTranslation();
   const change = useChangeOwnPassword();
   const [showPasswords, setShowPasswords] = useState(false);
+  const toasts = useFormToasts();
   const {
     register,
     handleSubmit,
@@ -31,11 +31,12 @@ export function ChangePasswordSection() {
   const onSubmit = async (values: AdminChangePasswordBody) => {
     try {
       await change.mutateAsync(values);
-      toastSuccess(t('account.password.changed'));
+      toasts.success(t('account.password.changed'));
       reset(empty);
       setShowPasswords(false);
     } catch (error) {
-      // The message itself is toasted by the query client; the details go beside their fields.
+      // The message is the form's own toast; the details go beside their fields.
+      toasts.error(error);
       const toField = sameNameField<AdminChangePasswordBody>(fields);
       if (applyServerFieldErrors(error, setError, toField) && error instanceof ApiError) {
         const first = error.details.map((detail) => toField(detail.field)).find(Boolean);

@@ -1,12 +1,14 @@
 import type { AdminChangePasswordBody, TotpDisableBody, TotpEnableBody, TotpSetupData } from '@ps/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { authKeys } from '../auth/session';
+import { authKeys } from '../../lib/currentUser';
 
 /** Changes the signed-in user's own password; the server ends their other sessions, this one stays. */
 export function useChangeOwnPassword() {
   return useMutation({
     mutationFn: (body: AdminChangePasswordBody) => apiRequest<unknown>('/auth/admin/change-password', { method: 'PATCH', body }),
+    // The form shows the error (its own toast, closed once it succeeds).
+    meta: { silent: true },
   });
 }
 

@@ -1,27 +1,33 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { type AirportCreateInput, knownTimeZones } from '@ps/contracts';
+import type { AirportCreateInput, CoreAirport } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
-import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
+import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { CountrySelect, keyboardScrollable, TimeZoneSelect } from '../../components/ReferenceSelects';
+import { useCountries } from '../../lib/countries';
+import { applyConflictErrors, applyServerFieldErrors, sameNameField, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
-import { useCountries } from '../countries/api';
-import { useCountryName } from '../countries/names';
+import { coreAirportsResource } from './api';
+import { airportName } from './columns';
 
 export type AirportFormValues = AirportCreateInput;
-const formFields = ['iata_code', 'name', 'country_id', 'time_zone', 'status'] as const;
+const formFields = ['iata_code', 'name', 'country_id', 'time_zone', 'status', 'core_airport_id'] as const;
 
 /**
  * Shows what the server said about the fields beside them: 400 details per field, and the duplicate IATA
- * code (409) beside the code. The message itself is toasted by the query client.
+ * code (409) beside the code. The message itself is the form's own toast.
  */
-export function showServerErrors(error: unknown, setError: UseFormSetError<AirportFormValues>, message: string) {
+export function showServerErrors(error: unknown, setError: UseFormSetError<AirportFormValues>) {
   applyServerFieldErrors(error, setError, sameNameField<AirportFormValues>(formFields));
-  if (error instanceof ApiError && error.code === 'airport_iata_taken') {
-    setError('iata_code', { type: 'server', message }, { shouldFocus: true });
-  }
+  applyConflictErrors(error, setError, { airport_iata_taken: 'iata_code' });
+}
+
+/** Active core airports, for "add by picking a core airport". */
+function useCoreAirportChoices(enabled: boolean) {
+  const list = coreAirportsResource.useList({ page_size: 1000, status: 1 }, { enabled });
+  return enabled ? list : undefined;
 }
 
 interface AirportFormProps<Output> {
@@ -29,29 +35,51 @@ interface AirportFormProps<Output> {
   defaultValues: Partial<AirportFormValues>;
   submitLabel: string;
   companyId: string;
-  onSubmit: (values: Output, setError: UseFormSetError<AirportFormValues>) => Promise<void>;
+  /** The create form offers the core list to start from. */
+  offerCoreAirports?: boolean;
+  /** Saves; resolves true when saved (the form may then be left without asking). */
+  onSubmit: (values: Output, setError: UseFormSetError<AirportFormValues>, allowLeave: () => void) => Promise<void>;
 }
 
-export function AirportForm<Output>({ resolver, defaultValues, submitLabel, companyId, onSubmit }: AirportFormProps<Output>) {
-  const { t, i18n } = useTranslation();
+export function AirportForm<Output>({
+  resolver,
+  defaultValues,
+  submitLabel,
+  companyId,
+  offerCoreAirports = false,
+  onSubmit,
+}: AirportFormProps<Output>) {
+  const { t } = useTranslation();
   const countries = useCountries();
-  const timeZones = useMemo(() => knownTimeZones(), []);
-  const countryName = useCountryName();
-  const countryOptions = useMemo(
-    () =>
-      (countries.data ?? [])
-        .map((country) => ({ value: String(country.id), label: countryName(country.iso_code, country.name) }))
-        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
-    [countries.data, countryName, i18n.language],
-  );
+  const core = useCoreAirportChoices(offerCoreAirports);
   const {
     control,
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    setValue,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<AirportFormValues, unknown, Output>({ resolver, defaultValues });
+  const { blocker, allowLeave } = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const error = (message: string | undefined) => translateMessage(message);
+  const countryId = watch('country_id');
+  const countryIso = countries.data?.find((country) => country.id === countryId)?.iso_code;
+  const coreId = watch('core_airport_id');
+
+  const coreOptions = useMemo(
+    () => (core?.data?.records ?? []).map((airport) => ({ value: String(airport.id), label: airportName(airport) })),
+    [core?.data],
+  );
+  const pickCore = (airport: CoreAirport | undefined) => {
+    const options = { shouldDirty: true, shouldValidate: false } as const;
+    setValue('core_airport_id', airport?.id, options);
+    if (!airport) return;
+    setValue('iata_code', airport.iata_code, options);
+    setValue('name', airport.name, options);
+    setValue('country_id', airport.country_id, options);
+    setValue('time_zone', airport.time_zone, options);
+  };
 
   return (
     <Paper
@@ -60,9 +88,25 @@ export function AirportForm<Output>({ resolver, defaultValues, submitLabel, comp
       radius="md"
       withBorder
       noValidate
-      onSubmit={handleSubmit((values) => onSubmit(values, setError))}
+      onSubmit={handleSubmit((values) => onSubmit(values, setError, allowLeave))}
     >
       <Stack gap="md">
+        {offerCoreAirports ? (
+          <Select
+            label={t('airports.form.fromCore')}
+            description={t('airports.form.fromCoreHint')}
+            placeholder={core?.isLoading ? t('app.loading') : t('airports.form.chooseCore')}
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': t('airports.form.clearCore') }}
+            nothingFoundMessage={t('common.nothingFound')}
+            {...keyboardScrollable}
+            data={coreOptions}
+            value={coreId ? String(coreId) : null}
+            onChange={(value) => pickCore(core?.data?.records.find((airport) => String(airport.id) === value))}
+            error={error(errors.core_airport_id?.message)}
+          />
+        ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Controller
             control={control}
@@ -97,19 +141,18 @@ export function AirportForm<Output>({ resolver, defaultValues, submitLabel, comp
             control={control}
             name="country_id"
             render={({ field }) => (
-              <Select
+              <CountrySelect
                 label={t('airports.fields.country')}
                 placeholder={countries.isLoading ? t('app.loading') : t('airports.form.chooseCountry')}
                 required
-                searchable
                 nothingFoundMessage={t('common.nothingFound')}
-                data={countryOptions}
+                countries={countries.data}
                 disabled={countries.isLoading}
                 name={field.name}
                 ref={field.ref}
-                value={field.value ? String(field.value) : null}
+                value={field.value}
                 onBlur={field.onBlur}
-                onChange={(value) => field.onChange(value ? Number(value) : undefined)}
+                onChange={(country) => field.onChange(country?.id)}
                 error={error(errors.country_id?.message)}
               />
             )}
@@ -118,19 +161,18 @@ export function AirportForm<Output>({ resolver, defaultValues, submitLabel, comp
             control={control}
             name="time_zone"
             render={({ field }) => (
-              <Select
+              <TimeZoneSelect
                 label={t('airports.fields.time_zone')}
+                description={t('airports.form.timeZoneHint')}
                 placeholder={t('airports.form.chooseTimeZone')}
                 required
-                searchable
-                limit={100}
                 nothingFoundMessage={t('common.nothingFound')}
-                data={timeZones}
+                countryIso={countryIso}
                 name={field.name}
                 ref={field.ref}
-                value={field.value || null}
+                value={field.value}
                 onBlur={field.onBlur}
-                onChange={(value) => field.onChange(value ?? '')}
+                onChange={field.onChange}
                 error={error(errors.time_zone?.message)}
               />
             )}
@@ -141,6 +183,7 @@ export function AirportForm<Output>({ resolver, defaultValues, submitLabel, comp
           name="status"
           render={({ field }) => (
             <Switch
+              size="md"
               label={t('airports.form.active')}
               description={t('airports.form.activeHint')}
               checked={field.value !== 0}
@@ -151,14 +194,15 @@ export function AirportForm<Output>({ resolver, defaultValues, submitLabel, comp
           )}
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={`/${companyId}/airports`}>
+          <Button variant="default" component={Link} to={`/${companyId}/airports`} className="ps-primary-action">
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={isSubmitting} className="ps-primary-action">
             {submitLabel}
           </Button>
         </Group>
       </Stack>
+      <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Paper>
   );
 }

@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { type AirportCreate, type AirportUpdate, airportCreateSchema, airportUpdateSchema } from '@ps/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../lib/toast';
+import { useFormToasts } from '../../lib/forms';
+import { usePageTitle } from '../../lib/pageTitle';
 import { AirportForm, type AirportFormValues, showServerErrors } from './AirportForm';
-import { useAirport, useCreateAirport, useUpdateAirport } from './api';
+import { airportsResource } from './api';
 
 const newRoute = getRouteApi('/$companyId/airports/new');
 const editRoute = getRouteApi('/$companyId/airports/$airportId/edit');
@@ -18,7 +20,7 @@ const updateResolver = zodResolver(airportUpdateSchema) as unknown as Resolver<A
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/airports`} size="sm">
+    <Anchor component={Link} to={`/${companyId}/airports`} size="sm" py={4}>
       {t('airports.backToList')}
     </Anchor>
   );
@@ -26,9 +28,11 @@ function BackToList({ companyId }: { companyId: string }) {
 
 export function AirportCreatePage() {
   const { t } = useTranslation();
+  usePageTitle(t('airports.createTitle'));
   const { companyId } = newRoute.useParams();
   const navigate = useNavigate();
-  const create = useCreateAirport();
+  const create = airportsResource.useCreate();
+  const toasts = useFormToasts();
 
   return (
     <Stack gap="md" maw={960}>
@@ -39,15 +43,18 @@ export function AirportCreatePage() {
       <AirportForm<AirportCreate>
         resolver={createResolver}
         companyId={companyId}
+        offerCoreAirports
         defaultValues={{ iata_code: '', name: '', time_zone: '', status: 1 }}
         submitLabel={t('airports.form.create')}
-        onSubmit={async (values, setError) => {
+        onSubmit={async (values, setError, allowLeave) => {
           try {
             const airport = await create.mutateAsync(values);
-            toastSuccess(t('airports.toast.created', { code: airport.iata_code }));
+            toasts.success(t('airports.toast.created', { code: airport.iata_code }));
+            allowLeave();
             await navigate({ to: '/$companyId/airports', params: { companyId } });
           } catch (error) {
-            showServerErrors(error, setError, t('errors.airport_iata_taken'));
+            toasts.error(error);
+            showServerErrors(error, setError);
           }
         }}
       />
@@ -60,10 +67,13 @@ export function AirportEditPage() {
   const { companyId, airportId } = editRoute.useParams();
   const id = Number(airportId);
   const navigate = useNavigate();
-  const airport = useAirport(id);
-  const update = useUpdateAirport(id);
+  const airport = airportsResource.useOne(id);
+  const update = airportsResource.useUpdate(id);
+  const toasts = useFormToasts();
+  const title = airport.data ? t('airports.editTitle', { code: airport.data.iata_code }) : t('airports.editTitleGeneric');
+  usePageTitle(title);
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (airport.isPending && airport.fetchStatus !== 'idle') {
     body = (
       <Center py="xl" role="status">
@@ -91,13 +101,15 @@ export function AirportEditPage() {
           status: current.status,
         }}
         submitLabel={t('airports.form.save')}
-        onSubmit={async (values, setError) => {
+        onSubmit={async (values, setError, allowLeave) => {
           try {
             const saved = await update.mutateAsync(values);
-            toastSuccess(t('airports.toast.updated', { code: saved.iata_code }));
+            toasts.success(t('airports.toast.updated', { code: saved.iata_code }));
+            allowLeave();
             await navigate({ to: '/$companyId/airports', params: { companyId } });
           } catch (error) {
-            showServerErrors(error, setError, t('errors.airport_iata_taken'));
+            toasts.error(error);
+            showServerErrors(error, setError);
           }
         }}
       />
@@ -108,7 +120,7 @@ export function AirportEditPage() {
     <Stack gap="md" maw={960}>
       <BackToList companyId={companyId} />
       <Title order={1} size="h2">
-        {airport.data ? t('airports.editTitle', { code: airport.data.iata_code }) : t('airports.editTitleGeneric')}
+        {title}
       </Title>
       {body}
     </Stack>

@@ -1,65 +1,68 @@
-import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Title } from '@mantine/core';
 import { type Airport, airportSortFields } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '../../app/components/icons';
+import { DeleteDialog } from '../../components/ConfirmDialog';
+import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import { StatusSwitch } from '../../components/StatusSwitch';
+import { toastApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/i18n';
-import { useListTableProps, useSearchBox } from '../../lib/list';
+import { useEmptyPageStepBack, useListTableProps, useSearchBox } from '../../lib/list';
+import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { useAirportList, useToggleAirportStatus } from './api';
-import { useAirportIdentityColumns } from './columns';
-import { DeleteAirportModal } from './DeleteAirportModal';
+import { airportsResource } from './api';
+import { AirportCardTitle, airportName, useAirportCsvColumns, useAirportIdentityColumns } from './columns';
 import { type AirportListSearch, DEFAULT_SORT } from './search';
 
 const route = getRouteApi('/$companyId/airports');
 
-type StatusFilter = 'all' | '1' | '0';
-
 export function AirportsListPage() {
   const { t } = useTranslation();
+  usePageTitle(t('airports.title'));
   const identityColumns = useAirportIdentityColumns<Airport>(airportSortFields);
+  const csvColumns = useAirportCsvColumns<Airport>();
   const search = route.useSearch();
   const { companyId } = route.useParams();
   const navigate = route.useNavigate();
-  const list = useAirportList(search);
-  const toggleStatus = useToggleAirportStatus();
+  const list = airportsResource.useList(search);
+  const setStatus = airportsResource.useSetStatus();
+  const remove = airportsResource.useDelete();
   const [toDelete, setToDelete] = useState<Airport | null>(null);
+  const [selected, setSelected] = useState<Airport[]>([]);
 
-  const setSearch = (patch: Partial<AirportListSearch>, resetPage = true) =>
-    navigate({
-      search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }),
-      replace: true,
-    });
-
+  const setSearch = (patch: Partial<AirportListSearch>, resetPage = true) => {
+    setSelected([]);
+    return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
+  };
   const [searchText, setSearchText] = useSearchBox(search, setSearch);
   const table = useListTableProps<Airport, AirportListSearch>(search, setSearch, list.data?.total ?? 0, DEFAULT_SORT);
+  useEmptyPageStepBack(search, setSearch, list.data, list.isFetching);
 
-  // Deleting the last airport of the last page leaves an empty page: step back to one that has rows.
-  const emptyPage = list.data !== undefined && list.data.records.length === 0 && (search.page ?? 1) > 1;
-  useEffect(() => {
-    if (emptyPage && !list.isFetching) {
-      const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / table.recordsPerPage));
-      void setSearch({ page: lastPage === 1 ? undefined : lastPage }, false);
-    }
-  }, [emptyPage, list.isFetching]);
-
-  const statusFilter: StatusFilter = search.status === undefined ? 'all' : (String(search.status) as StatusFilter);
   const filtered = Boolean(search.search) || search.status !== undefined;
-
-  const onToggle = (airport: Airport, active: boolean) =>
-    toggleStatus.mutate(
-      { id: airport.id, status: active ? 1 : 0 },
+  const changeStatus = (airport: Airport, status: 0 | 1) =>
+    setStatus.mutate(
+      { ids: [airport.id], status },
       {
-        onSuccess: (updated) =>
-          toastSuccess(
-            t(updated.status === 1 ? 'airports.toast.activated' : 'airports.toast.deactivated', {
-              code: updated.iata_code,
-            }),
-          ),
+        onSuccess: ({ updated, failed }) => {
+          for (const row of updated)
+            toastSuccess(t(row.status === 1 ? 'airports.toast.activated' : 'airports.toast.deactivated', { code: row.iata_code }));
+          for (const failure of failed) toastApiError(failure.error);
+        },
       },
     );
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const airport = toDelete;
+    remove.mutate(airport.id, {
+      onSuccess: () => {
+        toastSuccess(t('airports.toast.deleted', { code: airport.iata_code }));
+        setToDelete(null);
+      },
+      onError: () => setToDelete(null),
+    });
+  };
 
   return (
     <Stack gap="md">
@@ -67,58 +70,51 @@ export function AirportsListPage() {
         <Title order={1} size="h2">
           {t('airports.title')}
         </Title>
-        <Button component={Link} to={`/${companyId}/airports/new`} leftSection={<IconPlus size={16} />}>
-          {t('airports.add')}
-        </Button>
+        <Group gap="sm">
+          <ExportCsvButton
+            fetchAll={() => airportsResource.fetchAll(search)}
+            columns={csvColumns}
+            fileName={`${t('airports.exportFile')}.csv`}
+          />
+          <Button
+            component={Link}
+            to={`/${companyId}/airports/new`}
+            size="md"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            className="ps-primary-action"
+          >
+            {t('airports.add')}
+          </Button>
+        </Group>
       </Group>
 
-      <Paper p={{ base: 'sm', sm: 'md' }} radius="md" withBorder>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="search"
-            aria-label={t('airports.search')}
-            placeholder={t('airports.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
-            style={{ flex: '1 1 220px' }}
-          />
-          <SegmentedControl
-            fullWidth
-            aria-label={t('airports.statusFilter')}
-            value={statusFilter}
-            onChange={(value) => void setSearch({ status: value === 'all' ? undefined : (Number(value) as 0 | 1) })}
-            data={[
-              { value: 'all', label: t('airports.filter.all') },
-              { value: '1', label: t('airports.filter.active') },
-              { value: '0', label: t('airports.filter.inactive') },
-            ]}
-            style={{ flex: '1 1 260px' }}
-          />
-        </Group>
-      </Paper>
+      <ListToolbar
+        searchText={searchText}
+        onSearchText={setSearchText}
+        searchLabel={t('airports.search')}
+        searchPlaceholder={t('airports.searchPlaceholder')}
+      >
+        <StatusFilter label={t('airports.statusFilter')} value={search.status} onChange={(status) => void setSearch({ status })} />
+      </ListToolbar>
+
+      <BulkStatusBar
+        selected={selected}
+        onClear={() => setSelected([])}
+        busy={setStatus.isPending}
+        setStatus={(ids, status) => setStatus.mutateAsync({ ids, status })}
+      />
 
       {list.isError && !list.data ? (
-        <Alert color="red" variant="light" title={t('airports.loadError')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button variant="default" size="xs" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <ListError title={t('airports.loadError')} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <DataTable<Airport>
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
-          minHeight={list.data?.records.length ? undefined : 220}
+        <ResourceTable<Airport>
+          label={t('airports.title')}
           records={list.data?.records ?? []}
           fetching={list.isFetching}
-          loadingText={t('app.loading')}
           noRecordsText={filtered ? t('airports.emptyFiltered') : t('airports.empty')}
-          idAccessor="id"
-          {...table}
+          table={table}
+          cardTitle={(airport) => <AirportCardTitle airport={airport} />}
+          selection={{ selected, onChange: setSelected, label: (airport) => t('kit.selectOne', { name: airportName(airport) }) }}
           columns={[
             ...identityColumns,
             {
@@ -126,11 +122,11 @@ export function AirportsListPage() {
               title: t('airports.fields.status'),
               sortable: true,
               render: (airport) => (
-                <Switch
-                  checked={airport.status === 1}
-                  onChange={(event) => onToggle(airport, event.currentTarget.checked)}
-                  label={airport.status === 1 ? t('status.active') : t('status.inactive')}
-                  disabled={toggleStatus.isPending && toggleStatus.variables?.id === airport.id}
+                <StatusSwitch
+                  active={airport.status === 1}
+                  recordName={airportName(airport)}
+                  busy={setStatus.isPending && setStatus.variables?.ids.includes(airport.id) === true}
+                  onChange={(status) => changeStatus(airport, status)}
                 />
               ),
             },
@@ -140,36 +136,39 @@ export function AirportsListPage() {
               sortable: true,
               render: (airport) => formatDateTime(airport.created_at),
             },
-            {
-              accessor: 'actions',
-              title: t('common.actions'),
-              textAlign: 'right',
-              render: (airport) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon
-                    component={Link}
-                    to={`/${companyId}/airports/${airport.id}/edit`}
-                    variant="subtle"
-                    aria-label={t('airports.editOne', { code: airport.iata_code })}
-                  >
-                    <IconPencil />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.8"
-                    aria-label={t('airports.deleteOne', { code: airport.iata_code })}
-                    onClick={() => setToDelete(airport)}
-                  >
-                    <IconTrash />
-                  </ActionIcon>
-                </Group>
-              ),
-            },
           ]}
+          actions={(airport) => (
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <ActionIcon
+                component={Link}
+                to={`/${companyId}/airports/${airport.id}/edit`}
+                variant="subtle"
+                size="lg"
+                aria-label={t('airports.editOne', { code: airport.iata_code })}
+              >
+                <IconPencil size={20} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red.8"
+                size="lg"
+                aria-label={t('airports.deleteOne', { code: airport.iata_code })}
+                onClick={() => setToDelete(airport)}
+              >
+                <IconTrash size={20} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
         />
       )}
 
-      <DeleteAirportModal airport={toDelete} onClose={() => setToDelete(null)} />
+      <DeleteDialog
+        title={t('airports.delete.title')}
+        recordName={toDelete ? airportName(toDelete) : null}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
     </Stack>
   );
 }

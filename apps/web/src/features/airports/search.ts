@@ -1,5 +1,5 @@
-import { airportSortFields } from '@ps/contracts';
-import { type ListSearch, parseListSearch } from '../../lib/list';
+import { airportSortFields, coreAirportSortFields } from '@ps/contracts';
+import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/list';
 
 export type AirportSortField = (typeof airportSortFields)[number];
 export type AirportSort = AirportSortField | `-${AirportSortField}`;
@@ -11,12 +11,21 @@ export interface AirportListSearch extends ListSearch {
 }
 
 export function validateAirportSearch(raw: Record<string, unknown>): AirportListSearch {
-  const status = String(raw.status);
-  return {
-    ...parseListSearch(raw, airportSortFields),
-    status: status === '0' || status === '1' ? (Number(status) as 0 | 1) : undefined,
-  };
+  return { ...parseListSearch(raw, airportSortFields), status: parseStatusFilter(raw.status) };
 }
 
 /** The list is sorted by IATA code unless the URL says otherwise. */
 export const DEFAULT_SORT: AirportSortField = 'iata_code';
+
+export type CoreAirportSortField = (typeof coreAirportSortFields)[number];
+
+export interface CoreAirportListSearch extends ListSearch {
+  sort?: CoreAirportSortField | `-${CoreAirportSortField}`;
+  status?: 0 | 1;
+}
+
+export const DEFAULT_CORE_AIRPORT_SORT: CoreAirportSortField = 'iata_code';
+
+export function validateCoreAirportSearch(raw: Record<string, unknown>): CoreAirportListSearch {
+  return { ...parseListSearch(raw, coreAirportSortFields), status: parseStatusFilter(raw.status) };
+}

@@ -1,8 +1,7 @@
 import { Box, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../app/components/LanguageSelect';
-import { palette } from '../../app/theme';
+import { LanguageSelect } from '../../components/LanguageSelect';
 import { useWebConfig } from './useWebConfig';
 
 /** The login shell: language selector at the top right, the company's logo, "Welcome", then the step. */
@@ -22,7 +21,7 @@ export function AuthLayout() {
           p={{ base: 'lg', sm: 'xl' }}
           radius="lg"
           shadow="sm"
-          style={{ borderTop: `4px solid ${palette.primary}` }}
+          style={{ borderTop: '4px solid var(--mantine-color-brand-5)' }}
         >
           <Stack align="center" gap={6} mb="lg">
             {config?.login_page_logo ? (

@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { type NewPasswordForm, newPasswordFormSchema } from '@ps/contracts';
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toastApiError } from '../../lib/api';
-import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
+import { applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { changePasswordStep } from './api';
 import { stepFromState, useCompleteSignIn } from './useSignIn';
@@ -21,20 +20,27 @@ export function ChangePasswordPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { new_password: '', confirm_password: '' },
   });
+  const toasts = useFormToasts();
+  // The first field has the focus when the step opens.
+  useEffect(() => {
+    if (step) setFocus('new_password');
+  }, [step, setFocus]);
 
   if (!step) return <Navigate to="/auth/login" replace />;
 
   const onSubmit = async (values: NewPasswordForm) => {
     try {
       const response = await changePasswordStep({ step_token: step.step_token, ...values });
+      toasts.success();
       completeSignIn(response.data);
     } catch (error) {
-      toastApiError(error);
+      toasts.error(error);
       applyServerFieldErrors(error, setError, sameNameField<NewPasswordForm>(['new_password', 'confirm_password']));
     }
   };

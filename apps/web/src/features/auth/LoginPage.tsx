@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { type LoginForm, loginFormSchema } from '@ps/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, toastApiError } from '../../lib/api';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { ApiError } from '../../lib/api';
+import { applyServerFieldErrors, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { getCompanyId } from '../../lib/session';
-import { toastError } from '../../lib/toast';
 import { buildLoginBody, isSignedInData, login } from './api';
 import { useCompleteSignIn, useGoToLoginStep } from './useSignIn';
 
@@ -36,31 +35,39 @@ export function LoginPage({ variant }: { variant: 'company' | 'organisation' }) 
   const goToStep = useGoToLoginStep();
   const [showPassword, setShowPassword] = useState(false);
   const lastFailed = useRef<string | null>(null);
+  const toasts = useFormToasts();
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { identifier: '', password: '' },
   });
+  // The first field has the focus when the page opens.
+  useEffect(() => setFocus('identifier'), [setFocus]);
 
   const onSubmit = async (values: LoginForm) => {
     const attempt = JSON.stringify([values.identifier, values.password]);
     if (attempt === lastFailed.current) {
-      toastError(t('auth.tryDifferent'));
+      toasts.errorText(t('auth.tryDifferent'));
       return;
     }
     // The organisation's super admin belongs to no company: that form sends no company_id.
     const companyId = variant === 'organisation' ? null : getCompanyId();
     try {
       const response = await login(buildLoginBody(values, companyId));
-      if (response.status === 202 && isSignedInData(response.data)) completeSignIn(response.data);
-      else if (response.status === 200 && !isSignedInData(response.data)) goToStep(response.data);
-      else toastError(response.message || t('app.errors.unexpected'));
+      if (response.status === 202 && isSignedInData(response.data)) {
+        toasts.success();
+        completeSignIn(response.data);
+      } else if (response.status === 200 && !isSignedInData(response.data)) {
+        toasts.success();
+        goToStep(response.data);
+      } else toasts.errorText(response.message || t('app.errors.unexpected'));
     } catch (error) {
-      toastApiError(error);
+      toasts.error(error);
       if (!(error instanceof ApiError)) return;
       if (isCredentialFailure(error.status)) lastFailed.current = attempt;
       applyServerFieldErrors(error, setError, (field) =>

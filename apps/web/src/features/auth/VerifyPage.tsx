@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { verifyStepBodySchema } from '@ps/contracts';
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { toastApiError } from '../../lib/api';
-import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
+import { applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { verifyStep } from './api';
 import { stepFromState, useCompleteSignIn } from './useSignIn';
@@ -23,8 +23,14 @@ export function VerifyPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<CodeForm>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const toasts = useFormToasts();
+  // The first field has the focus when the step opens.
+  useEffect(() => {
+    if (step) setFocus('code');
+  }, [step, setFocus]);
 
   // Opened without the sign-in answer (a bookmark, a new tab): start again.
   if (!step) return <Navigate to="/auth/login" replace />;
@@ -32,9 +38,10 @@ export function VerifyPage() {
   const onSubmit = async ({ code }: CodeForm) => {
     try {
       const response = await verifyStep({ step_token: step.step_token, code });
+      toasts.success();
       completeSignIn(response.data);
     } catch (error) {
-      toastApiError(error);
+      toasts.error(error);
       applyServerFieldErrors(error, setError, sameNameField<CodeForm>(['code']));
     }
   };

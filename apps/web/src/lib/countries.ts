@@ -1,6 +1,6 @@
 import type { Country } from '@ps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from './api';
 
 export const countryKeys = {
   all: ['countries'] as const,

@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { type Language, languages } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, getLanguage } from '../../lib/session';
+import { changeLanguage, getLanguage } from '../lib/session';
 
 /** English / தமிழ்: each language is named in itself. Choosing one stores it and reloads (spec 2). */
 export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {

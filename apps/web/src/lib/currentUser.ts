@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api';
-import { clearSession, getRefreshToken } from '../../lib/session';
-import { toastSuccess } from '../../lib/toast';
+import { apiRequest } from './api';
+import { clearSession, getRefreshToken } from './session';
+import { toastSuccess } from './toast';
 
 export const authKeys = {
   me: ['auth', 'me'] as const,

@@ -1,0 +1,47 @@
+import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconUser } from '../../components/icons';
+import { useCurrentUser } from '../../lib/currentUser';
+import { usePageTitle } from '../../lib/pageTitle';
+import { getCompanyId } from '../../lib/session';
+
+/**
+ * `/{company_id}`: an administrator goes straight to airports; anyone without a back-office screen (a driver
+ * today) is told what they can do here instead of facing an empty navigation.
+ */
+export function CompanyHome() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const companyId = getCompanyId();
+  usePageTitle(t('home.title'));
+  if (!user.data) return null;
+  if (user.data.permissions.includes('airports.view'))
+    return <Navigate to="/$companyId/airports" params={{ companyId: String(companyId) }} replace />;
+  const driver = user.data.role === 'driver';
+  return (
+    <Paper maw={640} p={{ base: 'md', sm: 'xl' }} radius="lg" withBorder data-testid="home">
+      <Stack gap="sm">
+        <Title order={1} size="h2">
+          {t('home.welcome', { name: user.data.name })}
+        </Title>
+        <Text>{driver ? t('home.driver.intro') : t('home.other.intro')}</Text>
+        <List spacing="xs">
+          <List.Item>{t('home.canAccount')}</List.Item>
+          <List.Item>{t('home.canPassword')}</List.Item>
+          <List.Item>{t('home.canTwoFactor')}</List.Item>
+        </List>
+        <Text>{driver ? t('home.driver.later') : t('home.other.later')}</Text>
+        <Button
+          component={Link}
+          to={`/${companyId}/account`}
+          leftSection={<IconUser size={18} aria-hidden />}
+          className="ps-primary-action"
+          w="fit-content"
+        >
+          {t('account.menu')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

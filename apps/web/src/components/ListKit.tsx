@@ -1,0 +1,432 @@
+import 'mantine-datatable/styles.css';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastApiError } from '../lib/api';
+import { type CsvColumn, downloadCsv, toCsv } from '../lib/csv';
+import { formatNumber } from '../lib/i18n';
+import type { useListTableProps } from '../lib/list';
+import type { BulkResult } from '../lib/resource';
+import { toastError, toastSuccess } from '../lib/toast';
+import { ConfirmDialog } from './ConfirmDialog';
+import { IconDownload, IconSearch } from './icons';
+
+/** Below this width a list shows one card per record: nothing needs a sideways swipe at 375 px. */
+export const CARD_LAYOUT_QUERY = '(max-width: 767.98px)';
+
+export function useCardLayout(): boolean {
+  return useMediaQuery(CARD_LAYOUT_QUERY, typeof window === 'undefined' ? false : window.matchMedia(CARD_LAYOUT_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
+}
+
+export type StatusFilterValue = 0 | 1 | undefined;
+
+/** All / Active / Inactive, kept in the URL as `status`. */
+export function StatusFilter({
+  value,
+  onChange,
+  label,
+}: {
+  value: StatusFilterValue;
+  onChange: (value: StatusFilterValue) => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      fullWidth
+      size="md"
+      aria-label={label}
+      value={value === undefined ? 'all' : String(value)}
+      onChange={(next) => onChange(next === 'all' ? undefined : (Number(next) as 0 | 1))}
+      data={[
+        { value: 'all', label: t('kit.filter.all') },
+        { value: '1', label: t('status.active') },
+        { value: '0', label: t('status.inactive') },
+      ]}
+      style={{ flex: '1 1 260px' }}
+    />
+  );
+}
+
+/** The search box and filters above a list. */
+export function ListToolbar({
+  searchText,
+  onSearchText,
+  searchLabel,
+  searchPlaceholder,
+  children,
+}: {
+  searchText: string;
+  onSearchText: (text: string) => void;
+  searchLabel: string;
+  searchPlaceholder: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Paper p={{ base: 'sm', sm: 'md' }} radius="md" withBorder>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          size="md"
+          aria-label={searchLabel}
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchText}
+          onChange={(event) => onSearchText(event.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        {children}
+      </Group>
+    </Paper>
+  );
+}
+
+/** A list that failed to load, with a way to try again. */
+export function ListError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" title={title} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{error.message}</Text>
+        <Button variant="default" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+export interface KitColumn<Row> {
+  accessor: string;
+  title: string;
+  sortable?: boolean;
+  render?: (row: Row) => ReactNode;
+  textAlign?: 'left' | 'right' | 'center';
+  /** Left out of the cards (the card's title already shows it). */
+  hideInCard?: boolean;
+}
+
+export interface RowSelection<Row> {
+  selected: Row[];
+  onChange: (rows: Row[]) => void;
+  /** The checkbox's name for one row, e.g. "Select LHR". */
+  label: (row: Row) => string;
+}
+
+type TableProps<Row> = ReturnType<typeof useListTableProps<Row, never>>;
+
+/**
+ * A paged, sorted list whose state lives in the URL: a table from 768 px, cards below (with a sort choice and
+ * large paging controls). Loading, empty and filtered-empty texts are the caller's.
+ */
+export function ResourceTable<Row extends { id: number }>({
+  records,
+  fetching,
+  noRecordsText,
+  columns,
+  table,
+  cardTitle,
+  actions,
+  selection,
+  label,
+}: {
+  records: Row[];
+  fetching: boolean;
+  noRecordsText: string;
+  columns: KitColumn<Row>[];
+  table: TableProps<Row>;
+  cardTitle: (row: Row) => ReactNode;
+  actions?: (row: Row) => ReactNode;
+  selection?: RowSelection<Row>;
+  /** The list's name for assistive technology, e.g. "Airports". */
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const cards = useCardLayout();
+
+  if (cards) return <ResourceCards {...{ records, fetching, noRecordsText, columns, table, cardTitle, actions, selection, label }} />;
+
+  const dataColumns: DataTableColumn<Row>[] = columns.map((column) => ({
+    accessor: column.accessor,
+    title: column.title,
+    sortable: column.sortable,
+    textAlign: column.textAlign,
+    render: column.render,
+  }));
+  if (actions) dataColumns.push({ accessor: 'actions', title: t('common.actions'), textAlign: 'right', render: actions });
+
+  const common = {
+    withTableBorder: true,
+    borderRadius: 'md',
+    highlightOnHover: true,
+    minHeight: records.length ? undefined : 220,
+    records,
+    fetching,
+    loadingText: t('app.loading'),
+    noRecordsText,
+    idAccessor: 'id' as const,
+    columns: dataColumns,
+    paginationSize: 'md' as const,
+    'aria-label': label,
+    ...table,
+  };
+  return selection ? (
+    <DataTable<Row>
+      {...common}
+      selectedRecords={selection.selected}
+      onSelectedRecordsChange={selection.onChange}
+      selectionCheckboxProps={{ size: 'md' }}
+      getRecordSelectionCheckboxProps={(row) => ({ size: 'md', 'aria-label': selection.label(row) })}
+      allRecordsSelectionCheckboxProps={{ size: 'md', 'aria-label': t('kit.selectAllOnPage') }}
+    />
+  ) : (
+    <DataTable<Row> {...common} />
+  );
+}
+
+function ResourceCards<Row extends { id: number }>({
+  records,
+  fetching,
+  noRecordsText,
+  columns,
+  table,
+  cardTitle,
+  actions,
+  selection,
+  label,
+}: {
+  records: Row[];
+  fetching: boolean;
+  noRecordsText: string;
+  columns: KitColumn<Row>[];
+  table: TableProps<Row>;
+  cardTitle: (row: Row) => ReactNode;
+  actions?: (row: Row) => ReactNode;
+  selection?: RowSelection<Row>;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const sortable = columns.filter((column) => column.sortable);
+  const current = `${table.sortStatus.direction === 'desc' ? '-' : ''}${String(table.sortStatus.columnAccessor)}`;
+  const pages = Math.max(1, Math.ceil(table.totalRecords / table.recordsPerPage));
+  const from = table.totalRecords === 0 ? 0 : (table.page - 1) * table.recordsPerPage + 1;
+  const to = Math.min(table.totalRecords, table.page * table.recordsPerPage);
+  const isSelected = (row: Row) => selection?.selected.some((other) => other.id === row.id) ?? false;
+
+  return (
+    <Stack gap="sm" aria-busy={fetching}>
+      {sortable.length > 0 ? (
+        <NativeSelect
+          size="md"
+          label={t('kit.sortBy')}
+          value={current}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            table.onSortStatusChange({ columnAccessor: value.replace(/^-/, ''), direction: value.startsWith('-') ? 'desc' : 'asc' });
+          }}
+          data={sortable.flatMap((column) => [
+            { value: column.accessor, label: t('kit.sortAscending', { column: column.title }) },
+            { value: `-${column.accessor}`, label: t('kit.sortDescending', { column: column.title }) },
+          ])}
+        />
+      ) : null}
+      {selection && records.length > 0 ? (
+        <Checkbox
+          size="md"
+          label={t('kit.selectAllOnPage')}
+          checked={records.every(isSelected)}
+          indeterminate={!records.every(isSelected) && records.some(isSelected)}
+          onChange={(event) => selection.onChange(event.currentTarget.checked ? records : [])}
+        />
+      ) : null}
+      <Box component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+        <Stack gap="sm">
+          {records.map((row) => (
+            <Paper component="li" key={row.id} withBorder radius="md" p="sm" data-testid="record-card">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+                  {selection ? (
+                    <Checkbox
+                      size="md"
+                      aria-label={selection.label(row)}
+                      checked={isSelected(row)}
+                      onChange={(event) =>
+                        selection.onChange(
+                          event.currentTarget.checked
+                            ? [...selection.selected, row]
+                            : selection.selected.filter((other) => other.id !== row.id),
+                        )
+                      }
+                    />
+                  ) : null}
+                  <Box miw={0}>{cardTitle(row)}</Box>
+                </Group>
+                {actions ? <Box style={{ flexShrink: 0 }}>{actions(row)}</Box> : null}
+              </Group>
+              <Box component="dl" m={0} mt="xs" style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, auto) 1fr', gap: '6px 12px' }}>
+                {columns
+                  .filter((column) => !column.hideInCard)
+                  .map((column) => (
+                    <Box key={column.accessor} style={{ display: 'contents' }}>
+                      <Text component="dt" size="sm" c="dimmed">
+                        {column.title}
+                      </Text>
+                      <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                        {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.accessor] ?? '')}
+                      </Box>
+                    </Box>
+                  ))}
+              </Box>
+            </Paper>
+          ))}
+        </Stack>
+      </Box>
+      {records.length === 0 ? (
+        <Paper withBorder radius="md" p="lg">
+          {fetching ? (
+            <Group justify="center" gap="xs" role="status">
+              <Loader size="sm" aria-hidden />
+              <Text>{t('app.loading')}</Text>
+            </Group>
+          ) : (
+            <Text ta="center">{noRecordsText}</Text>
+          )}
+        </Paper>
+      ) : null}
+      <Stack gap="xs" align="center">
+        <Text size="sm">
+          {t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(table.totalRecords) })}
+        </Text>
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={table.page}
+            onChange={table.onPageChange}
+            size="lg"
+            siblings={0}
+            boundaries={1}
+            getControlProps={(control) => table.getPaginationControlProps(control)}
+            getItemProps={(page) => ({ 'aria-label': t('kit.page', { page }) })}
+          />
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * Exports EVERY row of the current filters and sort (all pages, not just the one shown) as CSV with
+ * translated headers.
+ */
+export function ExportCsvButton<Row>({
+  fetchAll,
+  columns,
+  fileName,
+}: {
+  fetchAll: () => Promise<Row[]>;
+  columns: CsvColumn<Row>[];
+  fileName: string;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const rows = await fetchAll();
+      downloadCsv(fileName, toCsv(rows, columns));
+      toastSuccess(t('kit.export.done', { count: rows.length }));
+    } catch (error) {
+      toastApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" size="md" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={() => void run()}>
+      {t('kit.export.button')}
+    </Button>
+  );
+}
+
+/**
+ * "3 selected: Set active · Set inactive", with a confirmation naming how many records change. Reports what
+ * changed and what did not (one update per record).
+ */
+export function BulkStatusBar<Row extends { id: number }>({
+  selected,
+  onClear,
+  setStatus,
+  busy,
+}: {
+  selected: Row[];
+  onClear: () => void;
+  setStatus: (ids: number[], status: 0 | 1) => Promise<BulkResult<Row>>;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<0 | 1 | null>(null);
+  if (selected.length === 0) return null;
+  const confirm = async () => {
+    if (pending === null) return;
+    const status = pending;
+    const result = await setStatus(
+      selected.map((row) => row.id),
+      status,
+    );
+    setPending(null);
+    if (result.updated.length > 0) {
+      toastSuccess(t(status === 1 ? 'kit.bulk.activated' : 'kit.bulk.deactivated', { count: result.updated.length }));
+    }
+    if (result.failed.length > 0) {
+      toastError(t('kit.bulk.failed', { count: result.failed.length }));
+      onClear();
+      return;
+    }
+    onClear();
+  };
+  return (
+    <Paper withBorder radius="md" p="sm" role="region" aria-label={t('kit.bulk.region')}>
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text fw={600}>{t('kit.bulk.selected', { count: selected.length })}</Text>
+        <Group gap="sm" wrap="wrap">
+          <Button size="md" variant="default" onClick={() => setPending(1)}>
+            {t('kit.bulk.setActive')}
+          </Button>
+          <Button size="md" variant="default" onClick={() => setPending(0)}>
+            {t('kit.bulk.setInactive')}
+          </Button>
+          <Button size="md" variant="subtle" onClick={onClear}>
+            {t('kit.bulk.clear')}
+          </Button>
+        </Group>
+      </Group>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={t(pending === 1 ? 'kit.bulk.confirmActiveTitle' : 'kit.bulk.confirmInactiveTitle')}
+        body={t(pending === 1 ? 'kit.bulk.confirmActive' : 'kit.bulk.confirmInactive', { count: selected.length })}
+        confirmLabel={t(pending === 1 ? 'kit.bulk.setActive' : 'kit.bulk.setInactive')}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,2 @@
+/** The account feature's lazy chunk. */
+export { AccountPage } from './AccountPage';

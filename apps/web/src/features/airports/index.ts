@@ -1,0 +1,4 @@
+/** The airports feature's lazy chunk: every screen of it, loaded when one of them is first opened. */
+export { AirportCreatePage, AirportEditPage } from './AirportFormPage';
+export { AirportsListPage } from './AirportsListPage';
+export { CoreAirportsPage } from './CoreAirportsPage';
