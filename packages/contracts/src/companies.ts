@@ -35,6 +35,7 @@ const contactEmail = z
   .string({ error: V.required })
   .trim()
   .toLowerCase()
+  .min(1, { error: V.required, abort: true })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: V.wrongEmail })
   .max(100, { error: V.tooLong });
 

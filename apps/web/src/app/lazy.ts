@@ -32,3 +32,4 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (
 export const loadShell = withTimeout(() => import('./shell/layouts'));
 export const loadAirports = withTimeout(() => import('../features/airports'));
 export const loadAccount = withTimeout(() => import('../features/account'));
+export const loadCompanies = withTimeout(() => import('../features/companies'));

@@ -6,11 +6,12 @@ import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
+import { validateCompanySearch } from '../features/companies/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
 import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
-import { loadAccount, loadAirports, loadShell } from './lazy';
+import { loadAccount, loadAirports, loadCompanies, loadShell } from './lazy';
 
 /**
  * One router for every bundle. The sign-in screens are part of the first bundle; after sign-in the shell and
@@ -19,6 +20,7 @@ import { loadAccount, loadAirports, loadShell } from './lazy';
 
 const shell = <K extends keyof Awaited<ReturnType<typeof loadShell>>>(name: K) => lazyRouteComponent(loadShell, name);
 const airports = <K extends keyof Awaited<ReturnType<typeof loadAirports>>>(name: K) => lazyRouteComponent(loadAirports, name);
+const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 
 /** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
@@ -111,6 +113,19 @@ const coreAirportsRoute = createRoute({
   component: airports('CoreAirportsPage'),
 });
 
+const companiesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/companies',
+  validateSearch: validateCompanySearch,
+  component: companies('CompaniesListPage'),
+});
+const companyNewRoute = createRoute({ getParentRoute: () => orgRoute, path: '/companies/new', component: companies('CompanyCreatePage') });
+const companyEditRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/companies/$companyId/edit',
+  component: companies('CompanyEditPage'),
+});
+
 // ---- after sign-in: a company's back-office at /{company_id} ------------------------------------------
 
 const companyRoute = createRoute({
@@ -157,7 +172,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   notFoundRoute,
   authRoute.addChildren([authIndexRoute, loginRoute, adminLoginRoute, verifyRoute, changePasswordRoute, authCatchAllRoute]),
-  orgRoute.addChildren([orgIndexRoute, orgAccountRoute, coreAirportsRoute]),
+  orgRoute.addChildren([orgIndexRoute, orgAccountRoute, coreAirportsRoute, companiesRoute, companyNewRoute, companyEditRoute]),
   companyRoute.addChildren([companyIndexRoute, companyAccountRoute, airportsRoute, airportNewRoute, airportEditRoute]),
 ]);
 

@@ -16,8 +16,16 @@ export function newClientKey(): string {
 }
 
 /** A company with its web config; returns its id. */
-export async function createCompany(db: Db, name: string, logo: string | null = null): Promise<number> {
-  const [company] = await db.insert(companies).values({ name, client_key: newClientKey() }).returning({ id: companies.id });
+export async function createCompany(
+  db: Db,
+  name: string,
+  logo: string | null = null,
+  details: Partial<Pick<typeof companies.$inferInsert, 'contact_email' | 'contact_phone' | 'address' | 'country_id'>> = {},
+): Promise<number> {
+  const [company] = await db
+    .insert(companies)
+    .values({ name, client_key: newClientKey(), ...details })
+    .returning({ id: companies.id });
   if (!company) throw new Error('company insert returned no row');
   await db.insert(companyWebConfigs).values({ company_id: company.id, name, login_page_logo: logo });
   return company.id;
@@ -26,7 +34,12 @@ export async function createCompany(db: Db, name: string, logo: string | null = 
 /** Demo data for a first start on the embedded database: a company, airports, an admin and a super admin. */
 export async function seedDemoData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    const companyId = await createCompany(tx as unknown as Db, 'Parking Solutions Demo', demoLogo);
+    const companyId = await createCompany(tx as unknown as Db, 'Parking Solutions Demo', demoLogo, {
+      contact_email: 'office@example.com',
+      contact_phone: '+44 20 7946 0000',
+      address: '1 Runway Road, Crawley RH6 0NP',
+      country_id: 826,
+    });
     await tx.insert(airports).values([
       { company_id: companyId, iata_code: 'LHR', name: 'London Heathrow', country_id: 826, time_zone: 'Europe/London' },
       { company_id: companyId, iata_code: 'LGW', name: 'London Gatwick', country_id: 826, time_zone: 'Europe/London' },
@@ -56,7 +69,7 @@ export async function seedDemoData(db: Db): Promise<void> {
 /** First company and admin on an empty PostgreSQL server database, from ADMIN_EMAIL and ADMIN_PASSWORD. */
 export async function seedFirstAdmin(db: Db, companyName: string, email: string, password: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const companyId = await createCompany(tx as unknown as Db, companyName);
+    const companyId = await createCompany(tx as unknown as Db, companyName, null, { contact_email: email });
     await tx.insert(users).values({
       company_id: companyId,
       role: 'admin',

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconHome, IconPlane } from '../../components/icons';
+import { IconBuilding, IconHome, IconPlane } from '../../components/icons';
 import { getCompanyId } from '../../lib/session';
 import { NotFoundPanel } from '../components/NotFoundPanel';
 import { queryClient } from '../queryClient';
@@ -46,6 +46,12 @@ export function OrgLayout({ children }: { children?: ReactNode }) {
         fallbackTitle={t('org.title')}
         accountHref="/org/account"
         nav={[
+          {
+            href: '/org/companies',
+            label: t('nav.companies'),
+            icon: <IconBuilding size={20} aria-hidden />,
+            permission: 'companies.view',
+          },
           {
             href: '/org/core-airports',
             label: t('nav.coreAirports'),

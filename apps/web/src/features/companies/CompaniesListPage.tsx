@@ -1,0 +1,222 @@
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { type Company, companySortFields } from '@ps/contracts';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeleteDialog } from '../../components/ConfirmDialog';
+import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  type KitColumn,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+} from '../../components/ListKit';
+import { StatusSwitch } from '../../components/StatusSwitch';
+import { toastApiError } from '../../lib/api';
+import { useCountries } from '../../lib/countries';
+import { useCountryName } from '../../lib/countryNames';
+import type { CsvColumn } from '../../lib/csv';
+import { formatDateTime } from '../../lib/i18n';
+import { useEmptyPageStepBack, useListTableProps, useSearchBox } from '../../lib/list';
+import { usePageTitle } from '../../lib/pageTitle';
+import { toastSuccess } from '../../lib/toast';
+import { companiesResource } from './api';
+import { type CompanyListSearch, DEFAULT_SORT } from './search';
+
+const route = getRouteApi('/org/companies');
+const sortable = (field: string) => (companySortFields as readonly string[]).includes(field);
+
+/** The organisation's companies (super admin): add, edit, activate or deactivate, delete, export. */
+export function CompaniesListPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('companies.title'));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = companiesResource.useList(search);
+  const setStatus = companiesResource.useSetStatus();
+  const remove = companiesResource.useDelete();
+  const countries = useCountries();
+  const countryName = useCountryName();
+  const [toDelete, setToDelete] = useState<Company | null>(null);
+  const [selected, setSelected] = useState<Company[]>([]);
+
+  const setSearch = (patch: Partial<CompanyListSearch>, resetPage = true) => {
+    setSelected([]);
+    return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
+  };
+  const [searchText, setSearchText] = useSearchBox(search, setSearch);
+  const table = useListTableProps<Company, CompanyListSearch>(search, setSearch, list.data?.total ?? 0, DEFAULT_SORT);
+  useEmptyPageStepBack(search, setSearch, list.data, list.isFetching);
+  const filtered = Boolean(search.search) || search.status !== undefined;
+
+  const countryOf = (company: Company) => {
+    const country = countries.data?.find((candidate) => candidate.id === company.country_id);
+    return country ? countryName(country.iso_code, country.name) : '';
+  };
+  const statusText = (company: Company) => (company.status === 1 ? t('status.active') : t('status.inactive'));
+
+  const csvColumns: CsvColumn<Company>[] = [
+    { title: t('companies.fields.name'), value: (company) => company.name },
+    { title: t('companies.fields.contact_email'), value: (company) => company.contact_email ?? '' },
+    { title: t('companies.fields.contact_phone'), value: (company) => company.contact_phone ?? '' },
+    { title: t('companies.fields.address'), value: (company) => company.address ?? '' },
+    { title: t('companies.fields.country'), value: countryOf },
+    { title: t('companies.fields.time_zone'), value: (company) => company.time_zone },
+    { title: t('companies.fields.currency'), value: (company) => company.currency },
+    { title: t('companies.fields.status'), value: statusText },
+    { title: t('companies.fields.created_at'), value: (company) => formatDateTime(company.created_at) },
+  ];
+
+  const columns: KitColumn<Company>[] = [
+    { accessor: 'name', title: t('companies.fields.name'), sortable: sortable('name'), hideInCard: true },
+    {
+      accessor: 'contact_email',
+      title: t('companies.fields.contact_email'),
+      sortable: sortable('contact_email'),
+      render: (company) => company.contact_email ?? '',
+    },
+    { accessor: 'country_id', title: t('companies.fields.country'), render: countryOf },
+    { accessor: 'currency', title: t('companies.fields.currency') },
+    {
+      accessor: 'status',
+      title: t('companies.fields.status'),
+      sortable: sortable('status'),
+      render: (company) => (
+        <StatusSwitch
+          active={company.status === 1}
+          recordName={company.name}
+          busy={setStatus.isPending && setStatus.variables?.ids.includes(company.id) === true}
+          onChange={(status) => changeStatus(company, status)}
+        />
+      ),
+    },
+    {
+      accessor: 'created_at',
+      title: t('companies.fields.created_at'),
+      sortable: sortable('created_at'),
+      render: (company) => formatDateTime(company.created_at),
+    },
+  ];
+
+  function changeStatus(company: Company, status: 0 | 1) {
+    setStatus.mutate(
+      { ids: [company.id], status },
+      {
+        onSuccess: ({ updated, failed }) => {
+          for (const row of updated)
+            toastSuccess(t(row.status === 1 ? 'companies.toast.activated' : 'companies.toast.deactivated', { name: row.name }));
+          for (const failure of failed) toastApiError(failure.error);
+        },
+      },
+    );
+  }
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const company = toDelete;
+    remove.mutate(company.id, {
+      onSuccess: () => {
+        toastSuccess(t('companies.toast.deleted', { name: company.name }));
+        setToDelete(null);
+      },
+      onError: () => setToDelete(null),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('companies.title')}
+          </Title>
+          <Text size="sm">{t('companies.intro')}</Text>
+        </Stack>
+        <Group gap="sm">
+          <ExportCsvButton
+            fetchAll={() => companiesResource.fetchAll(search)}
+            columns={csvColumns}
+            fileName={`${t('companies.exportFile')}.csv`}
+          />
+          <Button
+            component={Link}
+            to="/org/companies/new"
+            size="md"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            className="ps-primary-action"
+          >
+            {t('companies.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <ListToolbar
+        searchText={searchText}
+        onSearchText={setSearchText}
+        searchLabel={t('companies.search')}
+        searchPlaceholder={t('companies.searchPlaceholder')}
+      >
+        <StatusFilter label={t('companies.statusFilter')} value={search.status} onChange={(status) => void setSearch({ status })} />
+      </ListToolbar>
+
+      <BulkStatusBar
+        selected={selected}
+        onClear={() => setSelected([])}
+        busy={setStatus.isPending}
+        setStatus={(ids, status) => setStatus.mutateAsync({ ids, status })}
+      />
+
+      {list.isError && !list.data ? (
+        <ListError title={t('companies.loadError')} error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <ResourceTable<Company>
+          label={t('companies.title')}
+          records={list.data?.records ?? []}
+          fetching={list.isFetching}
+          noRecordsText={filtered ? t('companies.emptyFiltered') : t('companies.empty')}
+          table={table}
+          cardTitle={(company) => (
+            <Text fw={700} c="var(--ps-color-bold)">
+              {company.name}
+            </Text>
+          )}
+          selection={{ selected, onChange: setSelected, label: (company) => t('kit.selectOne', { name: company.name }) }}
+          columns={columns}
+          actions={(company) => (
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <ActionIcon
+                component={Link}
+                to={`/org/companies/${company.id}/edit`}
+                variant="subtle"
+                size="lg"
+                aria-label={t('companies.editOne', { name: company.name })}
+              >
+                <IconPencil size={20} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red.8"
+                size="lg"
+                aria-label={t('companies.deleteOne', { name: company.name })}
+                onClick={() => setToDelete(company)}
+              >
+                <IconTrash size={20} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
+        />
+      )}
+
+      <DeleteDialog
+        title={t('companies.delete.title')}
+        recordName={toDelete?.name ?? null}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { type CompanyCreate, type CompanyUpdate, companyCreateSchema, companyUpdateSchema } from '@ps/contracts';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFormToasts } from '../../lib/forms';
+import { usePageTitle } from '../../lib/pageTitle';
+import { companiesResource } from './api';
+import { CompanyForm, type CompanyFormValues, showServerErrors } from './CompanyForm';
+
+const editRoute = getRouteApi('/org/companies/$companyId/edit');
+
+const createResolver = zodResolver(companyCreateSchema) as unknown as Resolver<CompanyFormValues, unknown, CompanyCreate>;
+// The edit form shows every field but the first admin, so the partial update schema checks the same values.
+const updateResolver = zodResolver(companyUpdateSchema) as unknown as Resolver<CompanyFormValues, unknown, CompanyUpdate>;
+
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/org/companies" size="sm" py={4}>
+      {t('companies.backToList')}
+    </Anchor>
+  );
+}
+
+export function CompanyCreatePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('companies.createTitle'));
+  const navigate = useNavigate();
+  const create = companiesResource.useCreate();
+  const toasts = useFormToasts();
+
+  return (
+    <Stack gap="md" maw={1040}>
+      <BackToList />
+      <Title order={1} size="h2">
+        {t('companies.createTitle')}
+      </Title>
+      <CompanyForm<CompanyCreate>
+        resolver={createResolver}
+        defaultValues={{
+          name: '',
+          contact_email: '',
+          time_zone: 'Europe/London',
+          currency: 'GBP',
+          status: 1,
+          partner_ids: [],
+          admin: { name: '', email: '', temporary_password: '' },
+        }}
+        submitLabel={t('companies.form.create')}
+        onSubmit={async (values, setError, allowLeave) => {
+          try {
+            const company = await create.mutateAsync(values);
+            toasts.success(t('companies.toast.created', { name: company.name }));
+            allowLeave();
+            await navigate({ to: '/org/companies' });
+          } catch (error) {
+            toasts.error(error);
+            showServerErrors(error, setError);
+          }
+        }}
+      />
+    </Stack>
+  );
+}
+
+export function CompanyEditPage() {
+  const { t } = useTranslation();
+  const { companyId } = editRoute.useParams();
+  const id = Number(companyId);
+  const navigate = useNavigate();
+  const company = companiesResource.useOne(id);
+  const update = companiesResource.useUpdate(id);
+  const toasts = useFormToasts();
+  const title = company.data ? t('companies.editTitle', { name: company.data.name }) : t('companies.editTitleGeneric');
+  usePageTitle(title);
+
+  let body: ReactNode;
+  if (company.isPending && company.fetchStatus !== 'idle') {
+    body = (
+      <Center py="xl" role="status">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  } else if (!company.data) {
+    body = (
+      <Alert color="red" variant="light" title={t('companies.notFound')} role="alert">
+        <Text size="sm">{company.error?.message ?? t('errors.not_found')}</Text>
+      </Alert>
+    );
+  } else {
+    const current = company.data;
+    body = (
+      <CompanyForm<CompanyUpdate>
+        key={current.id}
+        resolver={updateResolver}
+        companyId={current.id}
+        clientKey={current.client_key}
+        defaultValues={{
+          name: current.name,
+          contact_email: current.contact_email ?? '',
+          contact_phone: current.contact_phone,
+          address: current.address,
+          country_id: current.country_id,
+          time_zone: current.time_zone,
+          currency: current.currency,
+          status: current.status,
+          partner_ids: current.partner_ids,
+        }}
+        submitLabel={t('companies.form.save')}
+        onSubmit={async (values, setError, allowLeave) => {
+          try {
+            const saved = await update.mutateAsync(values);
+            toasts.success(t('companies.toast.updated', { name: saved.name }));
+            allowLeave();
+            await navigate({ to: '/org/companies' });
+          } catch (error) {
+            toasts.error(error);
+            showServerErrors(error, setError);
+          }
+        }}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={1040}>
+      <BackToList />
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {body}
+    </Stack>
+  );
+}

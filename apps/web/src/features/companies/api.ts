@@ -1,0 +1,17 @@
+import type { Company, CompanyCreate, CompanyUpdate } from '@ps/contracts';
+import { createResource } from '../../lib/resource';
+import { type CompanyListSearch, DEFAULT_SORT } from './search';
+
+/** The organisation's companies (super admin): `/api/company/*`. */
+export const companiesResource = createResource<Company, CompanyCreate, CompanyUpdate, CompanyListSearch>({
+  key: 'companies',
+  path: 'company',
+  defaultSort: DEFAULT_SORT,
+  filters: (search) => ({ status: search.status }),
+});
+
+/** ISO 4217 currencies this browser knows, named in the user's language: "GBP – British Pound". */
+export function currencyOptions(language: string): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames([language], { type: 'currency' });
+  return Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${code} – ${names.of(code) ?? code}` }));
+}
