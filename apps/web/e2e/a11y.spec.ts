@@ -32,6 +32,13 @@ const languages = [
   },
 ] as const;
 
+/** A dialog has finished its opening transition (axe measures contrast on what is painted). */
+async function dialogOpen(page: Page) {
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCSS('opacity', '1');
+}
+
 async function setLanguage(page: Page, lang: string) {
   await page.evaluate((value) => localStorage.setItem('language', value), lang);
 }
@@ -63,7 +70,7 @@ for (const l of languages) {
         .getByRole('button', { name: l.deleteOne(airport.iata_code) })
         .click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
+      await dialogOpen(page);
       await expect(dialog.getByRole('button', { name: l.close })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: l.close }).click();
@@ -71,7 +78,7 @@ for (const l of languages) {
 
       // The status change asks first; the question is accessible too.
       await record(page, airport.iata_code).getByRole('switch').click({ force: true });
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await dialogOpen(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();

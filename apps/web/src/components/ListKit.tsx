@@ -257,48 +257,46 @@ function ResourceCards<Row extends { id: number }>({
           onChange={(event) => selection.onChange(event.currentTarget.checked ? records : [])}
         />
       ) : null}
-      <Box component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-        <Stack gap="sm">
-          {records.map((row) => (
-            <Paper component="li" key={row.id} withBorder radius="md" p="sm" data-testid="record-card">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-                  {selection ? (
-                    <Checkbox
-                      size="md"
-                      aria-label={selection.label(row)}
-                      checked={isSelected(row)}
-                      onChange={(event) =>
-                        selection.onChange(
-                          event.currentTarget.checked
-                            ? [...selection.selected, row]
-                            : selection.selected.filter((other) => other.id !== row.id),
-                        )
-                      }
-                    />
-                  ) : null}
-                  <Box miw={0}>{cardTitle(row)}</Box>
-                </Group>
-                {actions ? <Box style={{ flexShrink: 0 }}>{actions(row)}</Box> : null}
+      <Stack component="ul" gap="sm" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+        {records.map((row) => (
+          <Paper component="li" key={row.id} withBorder radius="md" p="sm" data-testid="record-card">
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+              <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+                {selection ? (
+                  <Checkbox
+                    size="md"
+                    aria-label={selection.label(row)}
+                    checked={isSelected(row)}
+                    onChange={(event) =>
+                      selection.onChange(
+                        event.currentTarget.checked
+                          ? [...selection.selected, row]
+                          : selection.selected.filter((other) => other.id !== row.id),
+                      )
+                    }
+                  />
+                ) : null}
+                <Box miw={0}>{cardTitle(row)}</Box>
               </Group>
-              <Box component="dl" m={0} mt="xs" style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, auto) 1fr', gap: '6px 12px' }}>
-                {columns
-                  .filter((column) => !column.hideInCard)
-                  .map((column) => (
-                    <Box key={column.accessor} style={{ display: 'contents' }}>
-                      <Text component="dt" size="sm" c="dimmed">
-                        {column.title}
-                      </Text>
-                      <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                        {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.accessor] ?? '')}
-                      </Box>
+              {actions ? <Box style={{ flexShrink: 0 }}>{actions(row)}</Box> : null}
+            </Group>
+            <Box component="dl" m={0} mt="xs" style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, auto) 1fr', gap: '6px 12px' }}>
+              {columns
+                .filter((column) => !column.hideInCard)
+                .map((column) => (
+                  <Box key={column.accessor} style={{ display: 'contents' }}>
+                    <Text component="dt" size="sm" c="dimmed">
+                      {column.title}
+                    </Text>
+                    <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                      {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.accessor] ?? '')}
                     </Box>
-                  ))}
-              </Box>
-            </Paper>
-          ))}
-        </Stack>
-      </Box>
+                  </Box>
+                ))}
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
       {records.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
           {fetching ? (
@@ -395,11 +393,7 @@ export function BulkStatusBar<Row extends { id: number }>({
     if (result.updated.length > 0) {
       toastSuccess(t(status === 1 ? 'kit.bulk.activated' : 'kit.bulk.deactivated', { count: result.updated.length }));
     }
-    if (result.failed.length > 0) {
-      toastError(t('kit.bulk.failed', { count: result.failed.length }));
-      onClear();
-      return;
-    }
+    if (result.failed.length > 0) toastError(t('kit.bulk.failed', { count: result.failed.length }));
     onClear();
   };
   return (
