@@ -6,7 +6,7 @@ import { newClientKey } from '../../db/seed/demo.ts';
 import { writeOrganisationRecords } from '../../kit/records.ts';
 import type { CompanyActor, OrganisationActor } from '../../kit/routes.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import {
   constraintOf,
   PG_CHECK_VIOLATION,
@@ -65,6 +65,7 @@ export function createCompaniesService(db: Db) {
 
     async create(actor: OrganisationActor, input: CompanyCreate): Promise<Company> {
       const { admin, partner_ids: partnerIds, ...fields } = input;
+      await assertNewPasswordAllowed(admin.temporary_password, 'admin.temporary_password');
       const passwordHash = await hashPassword(admin.temporary_password);
       return writeOrganisationRecords(db, companies, actor, companyWrites, async (records) => {
         const company = await records.create({ ...fields, client_key: newClientKey() });

@@ -107,6 +107,17 @@ describe('adding a company', () => {
     expect(search.body.data).toEqual([]);
   });
 
+  it('refuses a common temporary password for the first admin (400 on admin.temporary_password), in EN and TA', async () => {
+    const body = newCompanyBody({
+      admin: { name: 'Priya Nadarajah', email: `admin-${unique()}@skyline.example`, temporary_password: 'Password1' },
+    });
+    const response = await call(ctx.app, 'POST', '/api/company/add', superAdmin.headers, body);
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([expect.objectContaining({ field: 'admin.temporary_password', code: 'errors.password_common' })]);
+    const search = await call(ctx.app, 'GET', `/api/company/list?search=${encodeURIComponent(body.name)}`, superAdmin.headers);
+    expect(search.body.data).toEqual([]);
+  });
+
   it('refuses a company_id, client_key or status text in the body', async () => {
     for (const extra of [{ client_key: 'mine' }, { org_instance_id: 2 }]) {
       expect((await call(ctx.app, 'POST', '/api/company/add', superAdmin.headers, newCompanyBody(extra))).status).toBe(400);
