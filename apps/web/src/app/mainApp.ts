@@ -1,7 +1,9 @@
 /**
  * The main application chunk: everything a signed-in user sees. Loaded lazily by the router (spec 2).
  */
-import 'mantine-datatable/styles.css';
+// The Mantine component styles the sign-in page did not load (main.tsx); all in the `mantine` layer.
+import '@mantine/core/styles.layer.css';
+import 'mantine-datatable/styles.layer.css';
 
 export { AccountPage } from '../features/account/AccountPage';
 export { AirportCreatePage, AirportEditPage } from '../features/airports/AirportFormPage';
