@@ -165,11 +165,15 @@ const companyId = await seed(serverDatabase?.url, dataDir);
 const databaseEnv: Record<string, string> = serverDatabase ? { DATABASE_URL: serverDatabase.url } : { DATA_DIR: dataDir };
 const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'ps-bench-profile-')) : undefined;
 
-const product = await startServer(
-  'server-product.ts',
-  { ...databaseEnv, JWT_SECRET },
-  profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
-);
+// The product runs with the V8 flags of `npm start` (root package.json); BENCH_NODE_FLAGS overrides them.
+const startScript = (JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const productFlags = (process.env.BENCH_NODE_FLAGS ?? startScript.match(/node ((?:--\S+ )*)apps\/api/)?.[1] ?? '')
+  .split(' ')
+  .filter(Boolean);
+const product = await startServer('server-product.ts', { ...databaseEnv, JWT_SECRET }, [
+  ...productFlags,
+  ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+]);
 const plain = serverDatabase ? await startServer('server-plain.ts', { ...databaseEnv, BENCH_COMPANY_ID: String(companyId) }) : undefined;
 
 try {
@@ -224,7 +228,9 @@ try {
       yardstick,
     );
   }
-  console.log(`\nproduct server RSS: ${mb(idle.rss)} idle, ${mb(peakRss)} peak under load (target <= 150 MB)`);
+  console.log(
+    `\nproduct server RSS: ${mb(idle.rss)} idle, ${mb(peakRss)} peak under load (target <= 150 MB); node flags: ${productFlags.join(' ') || 'none'}`,
+  );
   if (plain) console.log(`plain server RSS: ${mb((await plain.memory()).rss)}`);
   console.log('targets: get >= 50 % and list >= 75 % of plain, p99 < 20 ms at 10 connections');
 

@@ -1,6 +1,4 @@
 import type { Language } from '@ps/contracts';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLanguage } from './session';
@@ -20,8 +18,7 @@ function merge(base: Messages, extra: Messages): Messages {
 type JsonModule = { default: Messages };
 
 /**
- * Each language's messages (the contracts' API messages and the web's), its dayjs locale and, for Tamil, the
- * bundled font: separate chunks of the build, so a visitor downloads only the language they use. A language
+ * Each language's messages (the contracts' API messages and the web's) and, for Tamil, the bundled font: separate chunks of the build, so a visitor downloads only the language they use. A language
  * change reloads the page (spec 2), so one language per page load is all there is.
  */
 const languageLoaders: Record<Language, () => Promise<Messages>> = {
@@ -37,14 +34,11 @@ const languageLoaders: Record<Language, () => Promise<Messages>> = {
       import('@ps/contracts/locales/ta.json') as Promise<JsonModule>,
       import('../locales/ta.json') as Promise<JsonModule>,
       import('./tamilFont'),
-      import('dayjs/locale/ta'),
     ]);
     font.applyBundledTamilFont();
     return merge(contracts.default, web.default);
   },
 };
-
-dayjs.extend(localizedFormat);
 
 /**
  * Loads the chosen language's messages (from this app's own files, no backend call: spec 7) and starts
@@ -61,7 +55,6 @@ export async function initI18n(): Promise<Language> {
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
   });
-  dayjs.locale(language);
   document.documentElement.lang = language;
   return language;
 }
@@ -76,8 +69,19 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(i18n.language).format(value);
 }
 
+/**
+ * A date and time in the user's language and the browser's time zone, e.g. "22 Nov 2026, 06:05". The
+ * browser's Intl does it (no date library in the sign-in bundle); formatters are made once per language.
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDateTime(iso: string): string {
-  return dayjs(iso).locale(i18n.language).format('ll LT');
+  const language = i18n.language;
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
 }
 
 export { i18n };
