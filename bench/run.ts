@@ -135,13 +135,16 @@ interface Figures {
   p99: number;
   errors: number;
   rssUnderLoad: number;
+  heapUnderLoad: number;
 }
 
 async function load(server: Server, path: string, headers: Record<string, string>): Promise<Figures> {
   let peak = 0;
+  let heap = 0;
   const sampler = setInterval(() => {
-    void server.memory().then(({ rss }) => {
+    void server.memory().then(({ rss, heapUsed }) => {
       peak = Math.max(peak, rss);
+      heap = Math.max(heap, heapUsed);
     });
   }, 500);
   const result = await autocannon({ url: `${server.address}${path}`, headers, duration, connections });
@@ -153,6 +156,7 @@ async function load(server: Server, path: string, headers: Record<string, string
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     rssUnderLoad: peak,
+    heapUnderLoad: heap,
   };
 }
 
@@ -211,9 +215,11 @@ try {
     ' | plain req/s  p99  ratio',
   );
   let peakRss = idle.rss;
+  let peakHeap = idle.heapUsed;
   for (const scenario of scenarios) {
     const figures = await load(product, scenario.path, scenario.headers);
     peakRss = Math.max(peakRss, figures.rssUnderLoad);
+    peakHeap = Math.max(peakHeap, figures.heapUnderLoad);
     let yardstick = '';
     if (plain && scenario.plain) {
       const base = await load(plain, scenario.plain, {});
@@ -229,7 +235,7 @@ try {
     );
   }
   console.log(
-    `\nproduct server RSS: ${mb(idle.rss)} idle, ${mb(peakRss)} peak under load (target <= 150 MB); node flags: ${productFlags.join(' ') || 'none'}`,
+    `\nproduct server RSS: ${mb(idle.rss)} idle, ${mb(peakRss)} peak under load (target <= 150 MB); JS heap used ${mb(idle.heapUsed)} idle, ${mb(peakHeap)} peak; node flags: ${productFlags.join(' ') || 'none'}`,
   );
   if (plain) console.log(`plain server RSS: ${mb((await plain.memory()).rss)}`);
   console.log('targets: get >= 50 % and list >= 75 % of plain, p99 < 20 ms at 10 connections');
