@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -56,7 +56,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerJsonBodyParser(app);
   await registerCompression(app);
 
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, computed once (plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
