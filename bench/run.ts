@@ -242,6 +242,8 @@ try {
 
   if (!values['no-lighthouse']) await lighthouseScore(product.address);
 } finally {
+  // Let the last requests autocannon left in flight finish before the servers stop.
+  await new Promise((wait) => setTimeout(wait, 1000));
   await product.stop();
   await plain?.stop();
   await serverDatabase?.drop();
