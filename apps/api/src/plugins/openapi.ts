@@ -6,7 +6,9 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 /** Every tag a route may use, declared once with its description (Spectral: operation-tag-defined). */
 export const API_TAGS = [
   { name: 'auth', description: 'Sign-in steps, tokens, sessions, the signed-in user and two-factor sign-in' },
-  { name: 'airports', description: "A company's airports and the organisation's core airports" },
+  { name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" },
+  { name: 'airports', description: "A company's airports" },
+  { name: 'core airports', description: "The organisation's core airports, which companies pick their airports from" },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;
