@@ -1,5 +1,5 @@
 // Mantine's styles, in the `mantine` CSS layer (so app.css wins whatever the load order): the global ones
-// and only the components the sign-in screens use. The signed-in app loads the rest (app/mainApp.ts).
+// and only the components the sign-in screens use. The signed-in app loads the rest (app/shell/layouts.tsx).
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';

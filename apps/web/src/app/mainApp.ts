@@ -1,9 +1,7 @@
 /**
  * The main application chunk: everything a signed-in user sees. Loaded lazily by the router (spec 2).
  */
-// The Mantine component styles the sign-in page did not load (main.tsx); all in the `mantine` layer.
-import '@mantine/core/styles.layer.css';
-import 'mantine-datatable/styles.layer.css';
+import 'mantine-datatable/styles.css';
 
 export { AccountPage } from '../features/account/AccountPage';
 export { AirportCreatePage, AirportEditPage } from '../features/airports/AirportFormPage';
