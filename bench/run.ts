@@ -1,84 +1,315 @@
-// Load figures for the main read paths, on an in-memory embedded database with demo data. Prints numbers;
-// never fails a build. Usage: npm run bench [-- --seconds 10 --connections 10]
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// `npm run bench`: load figures for the main read paths and the sign-in page. Prints numbers; never fails a
+// build. The servers run in their own processes (forked), autocannon runs here, so the load generator never
+// shares the server's event loop. Each API figure is printed beside a plain Fastify + pg handler running the
+// same SQL, as a ratio.
+//
+// Database: PostgreSQL at BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+// a throwaway database is created there (and dropped after) with the demo data and 2,000 airports. Without a
+// reachable server the product runs on the embedded database (PGlite) and the plain handler is skipped.
+//
+// Usage: npm run bench [-- --seconds 10 --connections 10 --profile --no-lighthouse]
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { bootstrapDatabase } from '../apps/api/src/db/bootstrap.ts';
+import { count, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { airports } from '../apps/api/src/db/schema/index.ts';
+import { airports, users } from '../apps/api/src/db/schema/index.ts';
+import { DEMO_ADMIN, seedDemoData } from '../apps/api/src/db/seed/demo.ts';
+import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
+import type { RunnerMessage, ServerMessage } from './ipc.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '10' },
+    airports: { type: 'string', default: '2000' },
+    profile: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+  },
+});
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
+const airportCount = Number(values.airports);
+const JWT_SECRET = randomBytes(32).toString('hex');
+const here = import.meta.dirname;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-const config = loadConfig(
-  { DATA_DIR: 'memory://', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
-  { WEB_DIST_DIR: '/nonexistent' },
-);
-const database = await openDatabase({ dataDir: config.DATA_DIR, connectTimeoutMs: 3000 });
-const { secret } = await bootstrapDatabase(database, config);
-// 500 more airports, so list, search and sort work on a realistic page.
-await database.db.insert(airports).values(
-  Array.from({ length: 500 }, (_, index) => ({
-    company_id: 1,
-    iata_code: `${String.fromCharCode(65 + (Math.floor(index / 26) % 26))}${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(75 + Math.floor(index / 676))}`,
+// ---- database ----------------------------------------------------------------------------------------------
+
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `ps_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.warn(`PostgreSQL at ${new URL(serverUrl).host} is not usable (${(error as Error).message}): embedded database instead.`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Migrations, reference and demo data, and the bench's airports for the demo admin's company. */
+async function seed(databaseUrl: string | undefined, dataDir: string): Promise<number> {
+  const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: 3000 });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedDemoData(database.db);
+  const [admin] = await database.db.select({ company_id: users.company_id }).from(users).where(eq(users.email, DEMO_ADMIN.email));
+  const companyId = admin?.company_id;
+  if (!companyId) throw new Error('the demo admin has no company');
+  const [existing] = await database.db.select({ total: count() }).from(airports).where(eq(airports.company_id, companyId));
+  // Codes QAA, QAB ... (Q to S): clear of the demo data's real ones.
+  const letter = (n: number) => String.fromCharCode(65 + (n % 26));
+  const rows = Array.from({ length: Math.max(0, airportCount - (existing?.total ?? 0)) }, (_, index) => ({
+    company_id: companyId,
+    iata_code: `${letter(16 + Math.floor(index / 676))}${letter(Math.floor(index / 26))}${letter(index)}`,
     name: `Bench Airport ${index}`,
     country_id: 826,
     time_zone: 'Europe/London',
-  })),
-);
-const app = await buildApp({ config, database, secret });
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
-
-const login = await fetch(`${address}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'admin@example.com', password: 'admin123', type: 'email', org_instance_id: 1 }),
-});
-const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-const bearer = { authorization: `Bearer ${token}` };
-
-const scenarios = [
-  { name: 'GET /healthz', path: '/healthz', headers: {} },
-  { name: 'GET /api/airport/list (page 1, 20 rows)', path: '/api/airport/list', headers: bearer },
-  { name: 'GET /api/airport/list?search=bench&sort=-name', path: '/api/airport/list?search=bench&sort=-name&page=3', headers: bearer },
-  { name: 'GET /api/airport/get/1', path: '/api/airport/get/1', headers: bearer },
-];
-
-console.log(`Parking Solutions benchmarks: ${duration}s each, ${connections} connections, embedded database (PGlite)\n`);
-console.log('scenario'.padEnd(52), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
-for (const scenario of scenarios) {
-  const result = await autocannon({ url: `${address}${scenario.path}`, headers: scenario.headers, duration, connections });
-  const errors = result.errors + result.non2xx;
-  console.log(
-    scenario.name.padEnd(52),
-    String(Math.round(result.requests.average)).padStart(8),
-    String(result.latency.p50).padStart(8),
-    String(result.latency.p99).padStart(8),
-    String(errors).padStart(7),
-  );
+  }));
+  for (let start = 0; start < rows.length; start += 500) await database.db.insert(airports).values(rows.slice(start, start + 500));
+  await database.close();
+  return companyId;
 }
 
-await app.close();
-await database.close();
+// ---- servers in their own processes ------------------------------------------------------------------------
 
-// The sign-in page's weight: what a first visit downloads before anyone signs in, and the lazy main chunk.
-const assets = resolve(import.meta.dirname, '../apps/web/dist/assets');
+interface Server {
+  address: string;
+  child: ChildProcess;
+  memory(): Promise<{ rss: number; heapUsed: number }>;
+  stop(): Promise<void>;
+}
+
+function startServer(script: string, env: Record<string, string>, execArgv: string[] = []): Promise<Server> {
+  const child = fork(join(here, script), [], { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolvePromise, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.once('message', (message: ServerMessage) => {
+      if (message.type !== 'listening') return;
+      resolvePromise({
+        address: message.address,
+        child,
+        memory: () =>
+          new Promise((resolveMemory) => {
+            child.once('message', (reply: ServerMessage) => {
+              if (reply.type === 'memory') resolveMemory(reply);
+            });
+            child.send({ type: 'memory' } satisfies RunnerMessage);
+          }),
+        stop: () =>
+          new Promise((resolveStop) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => resolveStop());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+// ---- load ---------------------------------------------------------------------------------------------------
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rssUnderLoad: number;
+  heapUnderLoad: number;
+}
+
+async function load(server: Server, path: string, headers: Record<string, string>): Promise<Figures> {
+  let peak = 0;
+  let heap = 0;
+  const sampler = setInterval(() => {
+    void server.memory().then(({ rss, heapUsed }) => {
+      peak = Math.max(peak, rss);
+      heap = Math.max(heap, heapUsed);
+    });
+  }, 500);
+  const result = await autocannon({ url: `${server.address}${path}`, headers, duration, connections });
+  clearInterval(sampler);
+  peak = Math.max(peak, (await server.memory()).rss);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    rssUnderLoad: peak,
+    heapUnderLoad: heap,
+  };
+}
+
+// ---- run ------------------------------------------------------------------------------------------------------
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const serverDatabase = await createServerDatabase(serverUrl);
+const dataDir = serverDatabase ? 'memory://' : mkdtempSync(join(tmpdir(), 'ps-bench-'));
+const companyId = await seed(serverDatabase?.url, dataDir);
+const databaseEnv: Record<string, string> = serverDatabase ? { DATABASE_URL: serverDatabase.url } : { DATA_DIR: dataDir };
+const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'ps-bench-profile-')) : undefined;
+
+// The product runs with the V8 flags of `npm start` (root package.json); BENCH_NODE_FLAGS overrides them.
+const startScript = (JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const productFlags = (process.env.BENCH_NODE_FLAGS ?? startScript.match(/node ((?:--\S+ )*)apps\/api/)?.[1] ?? '')
+  .split(' ')
+  .filter(Boolean);
+const product = await startServer('server-product.ts', { ...databaseEnv, JWT_SECRET }, [
+  ...productFlags,
+  ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+]);
+const plain = serverDatabase ? await startServer('server-plain.ts', { ...databaseEnv, BENCH_COMPANY_ID: String(companyId) }) : undefined;
+
+try {
+  await new Promise((wait) => setTimeout(wait, 1000));
+  const idle = await product.memory();
+
+  const login = await fetch(`${product.address}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, type: 'email', org_instance_id: 1 }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const bearer = { authorization: `Bearer ${token}` };
+  const listed = (await (await fetch(`${product.address}/api/airport/list?page_size=1`, { headers: bearer })).json()) as {
+    data: { id: number }[];
+  };
+  const someId = listed.data[0]?.id ?? 1;
+
+  const scenarios = [
+    { name: 'GET /healthz', path: '/healthz', headers: {} },
+    { name: 'GET /api/airport/get/{id}', path: `/api/airport/get/${someId}`, headers: bearer, plain: `/plain/airport/get/${someId}` },
+    { name: 'GET /api/airport/list (page 1, 20 rows)', path: '/api/airport/list', headers: bearer, plain: '/plain/airport/list' },
+    { name: 'GET /api/airport/list?search=bench&sort=-name', path: '/api/airport/list?search=bench&sort=-name&page=3', headers: bearer },
+  ];
+
+  console.log(
+    `\nParking Solutions API: ${duration}s per scenario, ${connections} connections, ${serverDatabase ? `PostgreSQL (${airportCount} airports)` : `embedded PGlite (${airportCount} airports; no plain handler)`}\n`,
+  );
+  console.log(
+    'scenario'.padEnd(46),
+    'req/s'.padStart(7),
+    'p50'.padStart(5),
+    'p99'.padStart(5),
+    'err'.padStart(5),
+    ' | plain req/s  p99  ratio',
+  );
+  let peakRss = idle.rss;
+  let peakHeap = idle.heapUsed;
+  for (const scenario of scenarios) {
+    const figures = await load(product, scenario.path, scenario.headers);
+    peakRss = Math.max(peakRss, figures.rssUnderLoad);
+    peakHeap = Math.max(peakHeap, figures.heapUnderLoad);
+    let yardstick = '';
+    if (plain && scenario.plain) {
+      const base = await load(plain, scenario.plain, {});
+      yardstick = ` | ${String(Math.round(base.rps)).padStart(11)} ${String(base.p99).padStart(4)}  ${((figures.rps / base.rps) * 100).toFixed(0).padStart(4)} %`;
+    }
+    console.log(
+      scenario.name.padEnd(46),
+      String(Math.round(figures.rps)).padStart(7),
+      String(figures.p50).padStart(5),
+      String(figures.p99).padStart(5),
+      String(figures.errors).padStart(5),
+      yardstick,
+    );
+  }
+  console.log(
+    `\nproduct server RSS: ${mb(idle.rss)} idle, ${mb(peakRss)} peak under load (target <= 150 MB); JS heap used ${mb(idle.heapUsed)} idle, ${mb(peakHeap)} peak; node flags: ${productFlags.join(' ') || 'none'}`,
+  );
+  if (plain) console.log(`plain server RSS: ${mb((await plain.memory()).rss)}`);
+  console.log('targets: get >= 50 % and list >= 75 % of plain, p99 < 20 ms at 10 connections');
+
+  if (!values['no-lighthouse']) await lighthouseScore(product.address);
+} finally {
+  // Let the last requests autocannon left in flight finish before the servers stop.
+  await new Promise((wait) => setTimeout(wait, 1000));
+  await product.stop();
+  await plain?.stop();
+  await serverDatabase?.drop();
+  if (!serverDatabase) rmSync(dataDir, { recursive: true, force: true });
+}
+if (profileDir)
+  console.log(
+    `\nCPU profile of the product server (open in Chrome DevTools): ${readdirSync(profileDir)
+      .map((file) => join(profileDir, file))
+      .join(', ')}`,
+  );
+
+// ---- the sign-in page -------------------------------------------------------------------------------------------
+
+/** Lighthouse (mobile, performance only) on /auth/login, served by the product server with the built app. */
+async function lighthouseScore(address: string): Promise<void> {
+  if (!existsSync(resolve(here, '../apps/web/dist/index.html'))) {
+    console.log('\nLighthouse: skipped, no built web app (npm run build first)');
+    return;
+  }
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--headless',
+    ],
+  });
+  try {
+    const result = await lighthouse(`${address}/auth/login`, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+    });
+    const lhr = result?.lhr;
+    const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+    const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '?';
+    console.log(
+      `\nLighthouse mobile performance on /auth/login: ${score} (target >= 90); FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+    );
+  } finally {
+    chrome.kill();
+  }
+}
+
+// ---- web bundles --------------------------------------------------------------------------------------------------
+
+const assets = resolve(here, '../apps/web/dist/assets');
 if (existsSync(assets)) {
-  console.log('\nweb bundles (npm run build first)'.padEnd(53), 'raw kB'.padStart(8), 'gzip kB'.padStart(8));
+  console.log('\nweb bundles (npm run build first; npm run check:budget weighs what /auth/login loads)'.padEnd(53));
+  console.log('file'.padEnd(52), 'raw kB'.padStart(8), 'gzip kB'.padStart(8));
   for (const file of readdirSync(assets)
     .filter((name) => /\.(js|css)$/.test(name))
     .sort()) {
     const content = readFileSync(join(assets, file));
-    const role = file.startsWith('mainApp') ? 'after sign-in' : 'sign-in page';
     console.log(
-      `${file} (${role})`.padEnd(52),
+      file.padEnd(52),
       (content.length / 1024).toFixed(1).padStart(8),
-      (gzipSync(content).length / 1024).toFixed(1).padStart(8),
+      (gzipSync(content, { level: 9 }).length / 1024).toFixed(1).padStart(8),
     );
   }
 }

@@ -1,9 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -15,8 +12,13 @@ import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
+import { registerCompression } from './plugins/compress.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppOptions {
@@ -48,8 +50,12 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
 
   registerI18n(app);
   registerErrorHandling(app);
+  // Performance and the API reference (compression before any route, so every route gets its hook).
+  registerJsonBodyParser(app);
+  await registerCompression(app);
 
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, computed once (plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -75,19 +81,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
     errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Parking Solutions API', version: '1.0.0', description: 'Back-office API. Messages follow Accept-Language (en, ta).' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          basic: { type: 'http', scheme: 'basic', description: 'company id and client key (sign-in page only)' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts).
   guardRoutes(app);

@@ -22,6 +22,9 @@ export async function registerWebApp(app: FastifyInstance, db: Db, distDir: stri
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes `.br` and `.gz` beside each file (apps/web/vite.config.ts): sent as they are, with
+    // Content-Encoding and `Vary: accept-encoding`, no compression work per request.
+    preCompressed: true,
     // Hashed bundles never change; index.html must always be fresh.
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

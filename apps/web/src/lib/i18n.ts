@@ -1,13 +1,6 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/ta';
 import type { Language } from '@ps/contracts';
-import contractsEn from '@ps/contracts/locales/en.json';
-import contractsTa from '@ps/contracts/locales/ta.json';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import webEn from '../locales/en.json';
-import webTa from '../locales/ta.json';
 import { getLanguage } from './session';
 
 type Messages = { [key: string]: string | Messages };
@@ -22,24 +15,46 @@ function merge(base: Messages, extra: Messages): Messages {
   return out;
 }
 
-export const resources = {
-  en: { translation: merge(contractsEn, webEn) },
-  ta: { translation: merge(contractsTa, webTa) },
+type JsonModule = { default: Messages };
+
+/**
+ * Each language's messages (the contracts' API messages and the web's) and, for Tamil, the bundled font: separate chunks of the build, so a visitor downloads only the language they use. A language
+ * change reloads the page (spec 2), so one language per page load is all there is.
+ */
+const languageLoaders: Record<Language, () => Promise<Messages>> = {
+  en: async () => {
+    const [contracts, web] = await Promise.all([
+      import('@ps/contracts/locales/en.json') as Promise<JsonModule>,
+      import('../locales/en.json') as Promise<JsonModule>,
+    ]);
+    return merge(contracts.default, web.default);
+  },
+  ta: async () => {
+    const [contracts, web, font] = await Promise.all([
+      import('@ps/contracts/locales/ta.json') as Promise<JsonModule>,
+      import('../locales/ta.json') as Promise<JsonModule>,
+      import('./tamilFont'),
+    ]);
+    font.applyBundledTamilFont();
+    return merge(contracts.default, web.default);
+  },
 };
 
-dayjs.extend(localizedFormat);
-
-/** Initialises i18next synchronously: the messages are bundled, no backend call (spec 7). */
-export function initI18n(): Language {
+/**
+ * Loads the chosen language's messages (from this app's own files, no backend call: spec 7) and starts
+ * i18next with them. Only that language is loaded: the key checks keep ta.json's keys equal to en.json's.
+ */
+export async function initI18n(): Promise<Language> {
   const language = getLanguage();
-  void i18n.use(initReactI18next).init({
+  const resources: Partial<Record<Language, { translation: Messages }>> = {
+    [language]: { translation: await languageLoaders[language]() },
+  };
+  await i18n.use(initReactI18next).init({
     resources,
     lng: language,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
-    initAsync: false,
   });
-  dayjs.locale(language);
   document.documentElement.lang = language;
   return language;
 }
@@ -54,8 +69,19 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(i18n.language).format(value);
 }
 
+/**
+ * A date and time in the user's language and the browser's time zone, e.g. "22 Nov 2026, 06:05". The
+ * browser's Intl does it (no date library in the sign-in bundle); formatters are made once per language.
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDateTime(iso: string): string {
-  return dayjs(iso).locale(i18n.language).format('ll LT');
+  const language = i18n.language;
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
 }
 
 export { i18n };

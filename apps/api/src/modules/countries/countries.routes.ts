@@ -29,12 +29,16 @@ function listCountries(db: Db, query: CountryListQuery) {
 }
 
 export function registerCountryRoutes(app: FastifyInstance, db: Db): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/country/', {
+  // Spec: `GET country/?page_size=1000`; the trailing slash still matches (ignoreTrailingSlash), the reference
+  // names the path without it (Spectral: path-keys-no-trailing-slash).
+  app.withTypeProvider<ZodTypeProvider>().get('/api/country', {
     config: { permission: 'countries.view' },
     schema: {
       tags: ['reference'],
       security: [{ bearer: [] }],
       summary: 'Countries with dialling codes (the web app asks with page_size=1000)',
+      description:
+        'ISO 3166-1 countries with their dialling codes, for country pickers and phone numbers. Paged (page, page_size), sorted by name or iso_code (a leading - sorts descending) and searchable by name or ISO code.',
       querystring: countryListQuerySchema,
       response: { 200: listEnvelope(countrySchema), ...errorResponses(400, 401, 503) },
     },

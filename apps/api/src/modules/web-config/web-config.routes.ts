@@ -12,6 +12,8 @@ export function registerWebConfigRoutes(app: FastifyInstance, db: Db): void {
       tags: ['reference'],
       security: [{ basic: [] }],
       summary: "The company's public web config for the sign-in page (Basic: company id and client key)",
+      description:
+        "What the sign-in page shows before anyone signs in: the company's name and logo. Authorised with Basic company_id:client_key (the page gets the key in its HTML); a wrong key is 401. Grants nothing else.",
       response: { 200: dataEnvelope(webConfigSchema), ...errorResponses(401, 503) },
     },
     handler: async (request) => {

@@ -1,3 +1,6 @@
+// Mantine's styles for every component, in the `mantine` CSS layer: the sign-in page loads only the few it
+// uses (main.tsx); the signed-in app, which always renders inside these layouts, gets the rest here.
+import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

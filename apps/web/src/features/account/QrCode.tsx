@@ -1,19 +1,17 @@
 import { useMemo } from 'react';
-import { encodeQr } from './qr';
+import { qrModules } from './qr';
 
-const QUIET_ZONE = 4;
-
-/** A QR code as an SVG image (dark modules on white, with the standard four-module quiet zone). */
+/** A QR code as an SVG image: dark modules on white, quiet zone included. */
 export function QrCode({ value, label, size = 192 }: { value: string; label: string; size?: number }) {
   const { path, extent } = useMemo(() => {
-    const modules = encodeQr(value);
+    const modules = qrModules(value);
     let d = '';
     modules.forEach((row, y) => {
       row.forEach((dark, x) => {
-        if (dark) d += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h1v1h-1z`;
+        if (dark) d += `M${x} ${y}h1v1h-1z`;
       });
     });
-    return { path: d, extent: modules.length + QUIET_ZONE * 2 };
+    return { path: d, extent: modules.length };
   }, [value]);
   return (
     <svg

@@ -1,48 +1,49 @@
+import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { groupSecret } from './groupSecret';
-import { encodeQr } from './qr';
+import { QUIET_ZONE, qrModules } from './qr';
 
-const finder = ['1111111', '1000001', '1011101', '1011101', '1011101', '1000001', '1111111'];
-const block = (m: boolean[][], x: number, y: number, size: number) =>
-  Array.from({ length: size }, (_, dy) => Array.from({ length: size }, (_, dx) => (m[y + dy]?.[x + dx] ? '1' : '0')).join(''));
-
-/** FNV-1a over the modules, row by row. */
-function fingerprint(m: boolean[][]): string {
-  let hash = 0x811c9dc5;
-  for (const row of m) {
-    for (const dark of row) hash = Math.imul(hash ^ (dark ? 1 : 0), 0x01000193) >>> 0;
+/** The modules as an RGBA image, `scale` pixels per module, the way a camera would see the screen. */
+function toImage(modules: boolean[][], scale = 4) {
+  const size = modules.length * scale;
+  const pixels = new Uint8ClampedArray(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const value = modules[Math.floor(y / scale)]?.[Math.floor(x / scale)] ? 0 : 255;
+      pixels.set([value, value, value, 255], (y * size + x) * 4);
+    }
   }
-  return hash.toString(16);
+  return { pixels, size };
 }
 
-describe('encodeQr', () => {
-  it('picks the smallest version that holds the text (level M, byte mode)', () => {
-    expect(encodeQr('a'.repeat(14))).toHaveLength(21); // version 1 holds 14 bytes
-    expect(encodeQr('a'.repeat(15))).toHaveLength(25);
-    expect(encodeQr('a'.repeat(152))).toHaveLength(49); // version 8 holds 152 bytes
-    expect(encodeQr('a'.repeat(153))).toHaveLength(53);
+const otpauth =
+  'otpauth://totp/Parking%20Solutions:driver%40example.com?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&algorithm=SHA1&issuer=Parking%20Solutions';
+
+describe('qrModules', () => {
+  it('encodes an otpauth link that a QR reader reads back exactly', () => {
+    const { pixels, size } = toImage(qrModules(otpauth));
+    const decoded = jsQR(pixels, size, size);
+    expect(decoded?.data).toBe(otpauth);
   });
 
-  it('draws the three finder patterns and the timing patterns', () => {
-    const m = encodeQr('hello');
-    const size = m.length;
-    expect(block(m, 0, 0, 7)).toEqual(finder);
-    expect(block(m, size - 7, 0, 7)).toEqual(finder);
-    expect(block(m, 0, size - 7, 7)).toEqual(finder);
-    for (let i = 8; i < size - 8; i++) {
-      expect(m[6]?.[i]).toBe(i % 2 === 0);
-      expect(m[i]?.[6]).toBe(i % 2 === 0);
+  it('keeps a four-module light quiet zone and a square, versioned size', () => {
+    const modules = qrModules(otpauth);
+    const size = modules.length;
+    expect(modules.every((row) => row.length === size)).toBe(true);
+    // Version v is 17 + 4v modules wide, plus the quiet zone on both sides.
+    expect((size - 2 * QUIET_ZONE - 17) % 4).toBe(0);
+    const edge = [...modules.slice(0, QUIET_ZONE), ...modules.slice(size - QUIET_ZONE)].flat();
+    const sides = modules.flatMap((row) => [...row.slice(0, QUIET_ZONE), ...row.slice(size - QUIET_ZONE)]);
+    expect([...edge, ...sides].some(Boolean)).toBe(false);
+    // The finder pattern's dark outer ring starts right after the quiet zone.
+    expect(modules[QUIET_ZONE]?.slice(QUIET_ZONE, QUIET_ZONE + 7)).toEqual(Array(7).fill(true));
+  });
+
+  it('reads back other secrets and lengths too', () => {
+    for (const text of ['a', 'x'.repeat(200), `${otpauth}&image=https%3A%2F%2Fexample.com%2Flogo.png`]) {
+      const { pixels, size } = toImage(qrModules(text));
+      expect(jsQR(pixels, size, size)?.data).toBe(text);
     }
-    // The dark module beside the lower-left finder.
-    expect(m[size - 8]?.[8]).toBe(true);
-  });
-
-  it('encodes an otpauth link as before (checked with a QR reader)', () => {
-    const url =
-      'otpauth://totp/Parking%20Solutions:driver%40example.com?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&algorithm=SHA1&issuer=Parking%20Solutions';
-    const m = encodeQr(url);
-    expect(m).toHaveLength(49);
-    expect(fingerprint(m)).toBe('21e32383');
   });
 });
 
