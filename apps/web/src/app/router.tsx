@@ -126,6 +126,17 @@ const companyEditRoute = createRoute({
   component: companies('CompanyEditPage'),
 });
 
+const coreAirportNewRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-airports/new',
+  component: airports('CoreAirportCreatePage'),
+});
+const coreAirportEditRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-airports/$airportId/edit',
+  component: airports('CoreAirportEditPage'),
+});
+
 // ---- after sign-in: a company's back-office at /{company_id} ------------------------------------------
 
 const companyRoute = createRoute({
@@ -172,7 +183,16 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   notFoundRoute,
   authRoute.addChildren([authIndexRoute, loginRoute, adminLoginRoute, verifyRoute, changePasswordRoute, authCatchAllRoute]),
-  orgRoute.addChildren([orgIndexRoute, orgAccountRoute, coreAirportsRoute, companiesRoute, companyNewRoute, companyEditRoute]),
+  orgRoute.addChildren([
+    orgIndexRoute,
+    orgAccountRoute,
+    coreAirportsRoute,
+    coreAirportNewRoute,
+    coreAirportEditRoute,
+    companiesRoute,
+    companyNewRoute,
+    companyEditRoute,
+  ]),
   companyRoute.addChildren([companyIndexRoute, companyAccountRoute, airportsRoute, airportNewRoute, airportEditRoute]),
 ]);
 

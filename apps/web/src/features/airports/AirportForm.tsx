@@ -34,7 +34,8 @@ interface AirportFormProps<Output> {
   resolver: Resolver<AirportFormValues, unknown, Output>;
   defaultValues: Partial<AirportFormValues>;
   submitLabel: string;
-  companyId: string;
+  /** Where Cancel goes: the list the form was opened from. */
+  cancelHref: string;
   /** The create form offers the core list to start from. */
   offerCoreAirports?: boolean;
   /** Saves; resolves true when saved (the form may then be left without asking). */
@@ -45,7 +46,7 @@ export function AirportForm<Output>({
   resolver,
   defaultValues,
   submitLabel,
-  companyId,
+  cancelHref,
   offerCoreAirports = false,
   onSubmit,
 }: AirportFormProps<Output>) {
@@ -194,7 +195,7 @@ export function AirportForm<Output>({
           )}
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={`/${companyId}/airports`} className="ps-primary-action">
+          <Button variant="default" component={Link} to={cancelHref} className="ps-primary-action">
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting} className="ps-primary-action">

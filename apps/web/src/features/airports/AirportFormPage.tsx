@@ -42,7 +42,7 @@ export function AirportCreatePage() {
       </Title>
       <AirportForm<AirportCreate>
         resolver={createResolver}
-        companyId={companyId}
+        cancelHref={`/${companyId}/airports`}
         offerCoreAirports
         defaultValues={{ iata_code: '', name: '', time_zone: '', status: 1 }}
         submitLabel={t('airports.form.create')}
@@ -92,7 +92,7 @@ export function AirportEditPage() {
       <AirportForm<AirportUpdate>
         key={current.id}
         resolver={updateResolver}
-        companyId={companyId}
+        cancelHref={`/${companyId}/airports`}
         defaultValues={{
           iata_code: current.iata_code,
           name: current.name,

@@ -1,17 +1,23 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type CoreAirport, coreAirportSortFields } from '@ps/contracts';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import { DeleteDialog } from '../../components/ConfirmDialog';
+import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import { StatusSwitch } from '../../components/StatusSwitch';
+import { toastApiError } from '../../lib/api';
 import { useEmptyPageStepBack, useListTableProps, useSearchBox } from '../../lib/list';
 import { usePageTitle } from '../../lib/pageTitle';
+import { toastSuccess } from '../../lib/toast';
 import { coreAirportsResource } from './api';
-import { AirportCardTitle, useAirportCsvColumns, useAirportIdentityColumns } from './columns';
+import { AirportCardTitle, airportName, useAirportCsvColumns, useAirportIdentityColumns } from './columns';
 import { type CoreAirportListSearch, DEFAULT_CORE_AIRPORT_SORT } from './search';
 
 const route = getRouteApi('/org/core-airports');
 
-/** The super admin's view of the organisation's master airport list (read-only on the web for now). */
+/** The super admin's master airport list: companies pick their airports from it. */
 export function CoreAirportsPage() {
   const { t } = useTranslation();
   usePageTitle(t('coreAirports.title'));
@@ -20,22 +26,69 @@ export function CoreAirportsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = coreAirportsResource.useList(search);
+  const setStatus = coreAirportsResource.useSetStatus();
+  const remove = coreAirportsResource.useDelete();
+  const [toDelete, setToDelete] = useState<CoreAirport | null>(null);
+  const [selected, setSelected] = useState<CoreAirport[]>([]);
 
-  const setSearch = (patch: Partial<CoreAirportListSearch>, resetPage = true) =>
-    navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
+  const setSearch = (patch: Partial<CoreAirportListSearch>, resetPage = true) => {
+    setSelected([]);
+    return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
+  };
   const [searchText, setSearchText] = useSearchBox(search, setSearch);
   const table = useListTableProps<CoreAirport, CoreAirportListSearch>(search, setSearch, list.data?.total ?? 0, DEFAULT_CORE_AIRPORT_SORT);
   useEmptyPageStepBack(search, setSearch, list.data, list.isFetching);
   const filtered = Boolean(search.search) || search.status !== undefined;
 
+  const changeStatus = (airport: CoreAirport, status: 0 | 1) =>
+    setStatus.mutate(
+      { ids: [airport.id], status },
+      {
+        onSuccess: ({ updated, failed }) => {
+          for (const row of updated)
+            toastSuccess(t(row.status === 1 ? 'airports.toast.activated' : 'airports.toast.deactivated', { code: row.iata_code }));
+          for (const failure of failed) toastApiError(failure.error);
+        },
+      },
+    );
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const airport = toDelete;
+    remove.mutate(airport.id, {
+      onSuccess: () => {
+        toastSuccess(t('airports.toast.deleted', { code: airport.iata_code }));
+        setToDelete(null);
+      },
+      onError: () => setToDelete(null),
+    });
+  };
+
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('coreAirports.title')}
-        </Title>
-        <Text size="sm">{t('coreAirports.intro')}</Text>
-      </Stack>
+      <Group justify="space-between" align="center" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('coreAirports.title')}
+          </Title>
+          <Text size="sm">{t('coreAirports.intro')}</Text>
+        </Stack>
+        <Group gap="sm">
+          <ExportCsvButton
+            fetchAll={() => coreAirportsResource.fetchAll(search)}
+            columns={csvColumns}
+            fileName={`${t('coreAirports.exportFile')}.csv`}
+          />
+          <Button
+            component={Link}
+            to="/org/core-airports/new"
+            size="md"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            className="ps-primary-action"
+          >
+            {t('coreAirports.add')}
+          </Button>
+        </Group>
+      </Group>
       <ListToolbar
         searchText={searchText}
         onSearchText={setSearchText}
@@ -43,12 +96,13 @@ export function CoreAirportsPage() {
         searchPlaceholder={t('airports.searchPlaceholder')}
       >
         <StatusFilter label={t('airports.statusFilter')} value={search.status} onChange={(status) => void setSearch({ status })} />
-        <ExportCsvButton
-          fetchAll={() => coreAirportsResource.fetchAll(search)}
-          columns={csvColumns}
-          fileName={`${t('coreAirports.exportFile')}.csv`}
-        />
       </ListToolbar>
+      <BulkStatusBar
+        selected={selected}
+        onClear={() => setSelected([])}
+        busy={setStatus.isPending}
+        setStatus={(ids, status) => setStatus.mutateAsync({ ids, status })}
+      />
       {list.isError && !list.data ? (
         <ListError title={t('airports.loadError')} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -59,20 +113,54 @@ export function CoreAirportsPage() {
           noRecordsText={filtered ? t('airports.emptyFiltered') : t('coreAirports.empty')}
           table={table}
           cardTitle={(airport) => <AirportCardTitle airport={airport} />}
+          selection={{ selected, onChange: setSelected, label: (airport) => t('kit.selectOne', { name: airportName(airport) }) }}
           columns={[
             ...identityColumns,
             {
               accessor: 'status',
               title: t('airports.fields.status'),
+              sortable: true,
               render: (airport) => (
-                <Badge color={airport.status === 1 ? 'green.9' : 'gray.7'} variant="dot">
-                  {airport.status === 1 ? t('status.active') : t('status.inactive')}
-                </Badge>
+                <StatusSwitch
+                  active={airport.status === 1}
+                  recordName={airportName(airport)}
+                  busy={setStatus.isPending && setStatus.variables?.ids.includes(airport.id) === true}
+                  onChange={(status) => changeStatus(airport, status)}
+                />
               ),
             },
           ]}
+          actions={(airport) => (
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <ActionIcon
+                component={Link}
+                to={`/org/core-airports/${airport.id}/edit`}
+                variant="subtle"
+                size="lg"
+                aria-label={t('airports.editOne', { code: airport.iata_code })}
+              >
+                <IconPencil size={20} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red.8"
+                size="lg"
+                aria-label={t('airports.deleteOne', { code: airport.iata_code })}
+                onClick={() => setToDelete(airport)}
+              >
+                <IconTrash size={20} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
         />
       )}
+      <DeleteDialog
+        title={t('airports.delete.title')}
+        recordName={toDelete ? airportName(toDelete) : null}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
     </Stack>
   );
 }

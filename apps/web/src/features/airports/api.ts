@@ -1,4 +1,4 @@
-import type { Airport, AirportCreate, AirportUpdate, CoreAirport } from '@ps/contracts';
+import type { Airport, AirportCreate, AirportUpdate, CoreAirport, CoreAirportCreate, CoreAirportUpdate } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import { type AirportListSearch, type CoreAirportListSearch, DEFAULT_CORE_AIRPORT_SORT, DEFAULT_SORT } from './search';
 
@@ -10,8 +10,8 @@ export const airportsResource = createResource<Airport, AirportCreate, AirportUp
   filters: (search) => ({ status: search.status }),
 });
 
-/** The organisation's master list: `/api/core/airport/*` (read-only on the web for now). */
-export const coreAirportsResource = createResource<CoreAirport, never, never, CoreAirportListSearch>({
+/** The organisation's master list: `/api/core/airport/*` (the super admin keeps it; companies pick from it). */
+export const coreAirportsResource = createResource<CoreAirport, CoreAirportCreate, CoreAirportUpdate, CoreAirportListSearch>({
   key: 'core-airports',
   path: 'core/airport',
   defaultSort: DEFAULT_CORE_AIRPORT_SORT,

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { type CoreAirportCreate, type CoreAirportUpdate, coreAirportCreateSchema, coreAirportUpdateSchema } from '@ps/contracts';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFormToasts } from '../../lib/forms';
+import { usePageTitle } from '../../lib/pageTitle';
+import { AirportForm, type AirportFormValues, showServerErrors } from './AirportForm';
+import { coreAirportsResource } from './api';
+
+const editRoute = getRouteApi('/org/core-airports/$airportId/edit');
+const LIST = '/org/core-airports';
+
+// A core airport has the company airport's fields but no core link: the same form, checked by the core schemas.
+const createResolver = zodResolver(coreAirportCreateSchema) as unknown as Resolver<AirportFormValues, unknown, CoreAirportCreate>;
+const updateResolver = zodResolver(coreAirportUpdateSchema) as unknown as Resolver<AirportFormValues, unknown, CoreAirportUpdate>;
+
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={LIST} size="sm" py={4}>
+      {t('coreAirports.backToList')}
+    </Anchor>
+  );
+}
+
+export function CoreAirportCreatePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('coreAirports.createTitle'));
+  const navigate = useNavigate();
+  const create = coreAirportsResource.useCreate();
+  const toasts = useFormToasts();
+  return (
+    <Stack gap="md" maw={960}>
+      <BackToList />
+      <Title order={1} size="h2">
+        {t('coreAirports.createTitle')}
+      </Title>
+      <AirportForm<CoreAirportCreate>
+        resolver={createResolver}
+        cancelHref={LIST}
+        defaultValues={{ iata_code: '', name: '', time_zone: '', status: 1 }}
+        submitLabel={t('airports.form.create')}
+        onSubmit={async (values, setError, allowLeave) => {
+          try {
+            const airport = await create.mutateAsync(values);
+            toasts.success(t('airports.toast.created', { code: airport.iata_code }));
+            allowLeave();
+            await navigate({ to: LIST });
+          } catch (error) {
+            toasts.error(error);
+            showServerErrors(error, setError);
+          }
+        }}
+      />
+    </Stack>
+  );
+}
+
+export function CoreAirportEditPage() {
+  const { t } = useTranslation();
+  const { airportId } = editRoute.useParams();
+  const id = Number(airportId);
+  const navigate = useNavigate();
+  const airport = coreAirportsResource.useOne(id);
+  const update = coreAirportsResource.useUpdate(id);
+  const toasts = useFormToasts();
+  const title = airport.data ? t('airports.editTitle', { code: airport.data.iata_code }) : t('airports.editTitleGeneric');
+  usePageTitle(title);
+
+  let body: ReactNode;
+  if (airport.isPending && airport.fetchStatus !== 'idle') {
+    body = (
+      <Center py="xl" role="status">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  } else if (!airport.data) {
+    body = (
+      <Alert color="red" variant="light" title={t('airports.notFound')} role="alert">
+        <Text size="sm">{airport.error?.message ?? t('errors.not_found')}</Text>
+      </Alert>
+    );
+  } else {
+    const current = airport.data;
+    body = (
+      <AirportForm<CoreAirportUpdate>
+        key={current.id}
+        resolver={updateResolver}
+        cancelHref={LIST}
+        defaultValues={{
+          iata_code: current.iata_code,
+          name: current.name,
+          country_id: current.country_id,
+          time_zone: current.time_zone,
+          status: current.status,
+        }}
+        submitLabel={t('airports.form.save')}
+        onSubmit={async (values, setError, allowLeave) => {
+          try {
+            const saved = await update.mutateAsync(values);
+            toasts.success(t('airports.toast.updated', { code: saved.iata_code }));
+            allowLeave();
+            await navigate({ to: LIST });
+          } catch (error) {
+            toasts.error(error);
+            showServerErrors(error, setError);
+          }
+        }}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={960}>
+      <BackToList />
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
