@@ -37,9 +37,18 @@ export interface TokenTtls {
   step: number;
 }
 
+/** How many verified access tokens are remembered (oldest forgotten first). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   readonly #key: KeyObject;
   readonly #ttls: TokenTtls;
+  /**
+   * Access tokens whose signature, algorithm, issuer and type were verified, by their exact text. Verifying
+   * the same text again proves nothing new, so a hit only re-checks expiry. Revocation is not decided here:
+   * the session check (access.ts) runs on every request whatever this says.
+   */
+  readonly #verifiedAccess = new Map<string, AccessClaims & { exp: number }>();
 
   constructor(secret: string, ttls: TokenTtls) {
     // Imported once: jose would otherwise import a raw secret again on every sign and verify.
@@ -72,14 +81,32 @@ export class TokenService {
 
   /** Verifies signature, algorithm, issuer, expiry and that the token is of the expected type. */
   async verify<T extends TokenType>(token: string, type: T): Promise<ClaimsOf<T>> {
+    if (type === 'access') {
+      const known = this.#verifiedAccess.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known as unknown as ClaimsOf<T>;
+        this.#verifiedAccess.delete(token);
+        throw new AppError(401, 'token_expired');
+      }
+    }
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: [ALGORITHM], issuer: ISSUER });
       if (payload.typ !== type || typeof payload.sub !== 'string') throw new AppError(401, 'token_invalid');
+      if (type === 'access' && typeof payload.exp === 'number')
+        this.#rememberAccess(token, payload as unknown as AccessClaims & { exp: number });
       return payload as unknown as ClaimsOf<T>;
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new AppError(401, 'token_expired');
       throw new AppError(401, 'token_invalid');
     }
+  }
+
+  #rememberAccess(token: string, claims: AccessClaims & { exp: number }): void {
+    if (this.#verifiedAccess.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.#verifiedAccess.keys().next().value;
+      if (oldest !== undefined) this.#verifiedAccess.delete(oldest);
+    }
+    this.#verifiedAccess.set(token, claims);
   }
 }
