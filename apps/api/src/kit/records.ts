@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { type AppError, notFound } from '../lib/errors.ts';
@@ -28,8 +28,11 @@ export interface OrganisationTable {
 // table goes through Drizzle untyped, and callers type the rows they get back.
 type UntypedTable = Parameters<ReturnType<DbOrTx['select']>['from']>[0];
 
-/** Reads of one company's rows: `owned(...)` is the where clause of every query on a company table. */
-export function companyScope<T extends CompanyTable>(db: DbOrTx, table: T, companyId: number) {
+/**
+ * Reads of one company's rows: `owned(...)` is the where clause of every query on a company table. The
+ * company is a number, or `sql.placeholder('companyId')` for a statement prepared once and run with it.
+ */
+export function companyScope<T extends CompanyTable>(db: DbOrTx, table: T, companyId: number | Placeholder) {
   const owned = (...conditions: Array<SQL | undefined>): SQL => and(eq(table.company_id, companyId), ...conditions) as SQL;
   return {
     companyId,

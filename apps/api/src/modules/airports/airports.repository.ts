@@ -1,5 +1,5 @@
 import type { AirportListQuery, CoreAirportListQuery } from '@ps/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { airports, coreAirports, countries } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
@@ -35,6 +35,21 @@ const coreAirportColumns = {
 };
 export type CoreAirportRow = typeof coreAirports.$inferSelect & { country_name: string; country_iso_code: string };
 
+/**
+ * One airport by id, prepared once per database handle: the most frequent read skips building its SQL on
+ * every call. The company comes in as a parameter, through the same company scope as every other read.
+ */
+function prepareAirportById(db: DbOrTx) {
+  return db
+    .select(airportColumns)
+    .from(airports)
+    .innerJoin(countries, eq(countries.id, airports.country_id))
+    .where(companyScope(db, airports, sql.placeholder('companyId')).owned(eq(airports.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('airport_by_id');
+}
+const airportById = new WeakMap<DbOrTx, ReturnType<typeof prepareAirportById>>();
+
 /** Airport reads of one company, with the country joined; writes go through the kit (airports.service.ts). */
 export function createAirportsRepository(db: DbOrTx, companyId: number) {
   const scope = companyScope(db, airports, companyId);
@@ -67,9 +82,12 @@ export function createAirportsRepository(db: DbOrTx, companyId: number) {
     },
 
     async findById(id: number): Promise<AirportRow | undefined> {
-      const [row] = await select()
-        .where(scope.owned(eq(airports.id, id)))
-        .limit(1);
+      let statement = airportById.get(db);
+      if (!statement) {
+        statement = prepareAirportById(db);
+        airportById.set(db, statement);
+      }
+      const [row] = await statement.execute({ companyId, id });
       return row;
     },
   };
