@@ -60,6 +60,9 @@ export default defineConfig({
       JWT_SECRET: process.env.E2E_JWT_SECRET,
       // Tests make a few deliberate wrong sign-ins from one address; the default lock-out is not under test here.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      // Every browser test comes from 127.0.0.1: the whole suite passes the per-address API rate limit, which the
+      // API tests cover (apps/api/test/security.test.ts).
+      RATE_LIMIT_PER_MINUTE: '100000',
     },
   },
 });
