@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { type AirportCreate, type AirportUpdate, airportCreateSchema, airportUpdateSchema } from '@ps/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { usePageTitle } from '../../lib/pageTitle';
 import { AirportForm, type AirportFormValues, showServerErrors } from './AirportForm';
@@ -73,48 +73,36 @@ export function AirportEditPage() {
   const title = airport.data ? t('airports.editTitle', { code: airport.data.iata_code }) : t('airports.editTitleGeneric');
   usePageTitle(title);
 
-  let body: ReactNode;
-  if (airport.isPending && airport.fetchStatus !== 'idle') {
-    body = (
-      <Center py="xl" role="status">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
-  } else if (!airport.data) {
-    body = (
-      <Alert color="red" variant="light" title={t('airports.notFound')} role="alert">
-        <Text size="sm">{airport.error?.message ?? t('errors.not_found')}</Text>
-      </Alert>
-    );
-  } else {
-    const current = airport.data;
-    body = (
-      <AirportForm<AirportUpdate>
-        key={current.id}
-        resolver={updateResolver}
-        cancelHref={`/${companyId}/airports`}
-        defaultValues={{
-          iata_code: current.iata_code,
-          name: current.name,
-          country_id: current.country_id,
-          time_zone: current.time_zone,
-          status: current.status,
-        }}
-        submitLabel={t('airports.form.save')}
-        onSubmit={async (values, setError, allowLeave) => {
-          try {
-            const saved = await update.mutateAsync(values);
-            toasts.success(t('airports.toast.updated', { code: saved.iata_code }));
-            allowLeave();
-            await navigate({ to: '/$companyId/airports', params: { companyId } });
-          } catch (error) {
-            toasts.error(error);
-            showServerErrors(error, setError);
-          }
-        }}
-      />
-    );
-  }
+  const body = (
+    <RecordState query={airport} notFoundTitle={t('airports.notFound')}>
+      {(current) => (
+        <AirportForm<AirportUpdate>
+          key={current.id}
+          resolver={updateResolver}
+          cancelHref={`/${companyId}/airports`}
+          defaultValues={{
+            iata_code: current.iata_code,
+            name: current.name,
+            country_id: current.country_id,
+            time_zone: current.time_zone,
+            status: current.status,
+          }}
+          submitLabel={t('airports.form.save')}
+          onSubmit={async (values, setError, allowLeave) => {
+            try {
+              const saved = await update.mutateAsync(values);
+              toasts.success(t('airports.toast.updated', { code: saved.iata_code }));
+              allowLeave();
+              await navigate({ to: '/$companyId/airports', params: { companyId } });
+            } catch (error) {
+              toasts.error(error);
+              showServerErrors(error, setError);
+            }
+          }}
+        />
+      )}
+    </RecordState>
+  );
 
   return (
     <Stack gap="md" maw={960}>

@@ -1,11 +1,12 @@
-import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type CoreAirport, coreAirportSortFields } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import { IconPlus } from '../../components/icons';
 import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import { RowActions } from '../../components/RowActions';
 import { StatusSwitch } from '../../components/StatusSwitch';
 import { toastApiError } from '../../lib/api';
 import { useEmptyPageStepBack, useListTableProps, useSearchBox } from '../../lib/list';
@@ -131,26 +132,12 @@ export function CoreAirportsPage() {
             },
           ]}
           actions={(airport) => (
-            <Group gap="xs" justify="flex-end" wrap="nowrap">
-              <ActionIcon
-                component={Link}
-                to={`/org/core-airports/${airport.id}/edit`}
-                variant="subtle"
-                size="lg"
-                aria-label={t('airports.editOne', { code: airport.iata_code })}
-              >
-                <IconPencil size={20} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red.8"
-                size="lg"
-                aria-label={t('airports.deleteOne', { code: airport.iata_code })}
-                onClick={() => setToDelete(airport)}
-              >
-                <IconTrash size={20} aria-hidden />
-              </ActionIcon>
-            </Group>
+            <RowActions
+              editHref={`/org/core-airports/${airport.id}/edit`}
+              editLabel={t('airports.editOne', { code: airport.iata_code })}
+              deleteLabel={t('airports.deleteOne', { code: airport.iata_code })}
+              onDelete={() => setToDelete(airport)}
+            />
           )}
         />
       )}

@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type Company, companySortFields } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPencil, IconPlus, IconTrash } from '../../components/icons';
+import { IconPlus } from '../../components/icons';
 import {
   BulkStatusBar,
   ExportCsvButton,
@@ -14,6 +14,7 @@ import {
   ResourceTable,
   StatusFilter,
 } from '../../components/ListKit';
+import { RowActions } from '../../components/RowActions';
 import { StatusSwitch } from '../../components/StatusSwitch';
 import { toastApiError } from '../../lib/api';
 import { useCountries } from '../../lib/countries';
@@ -186,26 +187,12 @@ export function CompaniesListPage() {
           selection={{ selected, onChange: setSelected, label: (company) => t('kit.selectOne', { name: company.name }) }}
           columns={columns}
           actions={(company) => (
-            <Group gap="xs" justify="flex-end" wrap="nowrap">
-              <ActionIcon
-                component={Link}
-                to={`/org/companies/${company.id}/edit`}
-                variant="subtle"
-                size="lg"
-                aria-label={t('companies.editOne', { name: company.name })}
-              >
-                <IconPencil size={20} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red.8"
-                size="lg"
-                aria-label={t('companies.deleteOne', { name: company.name })}
-                onClick={() => setToDelete(company)}
-              >
-                <IconTrash size={20} aria-hidden />
-              </ActionIcon>
-            </Group>
+            <RowActions
+              editHref={`/org/companies/${company.id}/edit`}
+              editLabel={t('companies.editOne', { name: company.name })}
+              deleteLabel={t('companies.deleteOne', { name: company.name })}
+              onDelete={() => setToDelete(company)}
+            />
           )}
         />
       )}

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { type CompanyCreate, type CompanyUpdate, companyCreateSchema, companyUpdateSchema } from '@ps/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { usePageTitle } from '../../lib/pageTitle';
 import { companiesResource } from './api';
@@ -77,53 +77,41 @@ export function CompanyEditPage() {
   const title = company.data ? t('companies.editTitle', { name: company.data.name }) : t('companies.editTitleGeneric');
   usePageTitle(title);
 
-  let body: ReactNode;
-  if (company.isPending && company.fetchStatus !== 'idle') {
-    body = (
-      <Center py="xl" role="status">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
-  } else if (!company.data) {
-    body = (
-      <Alert color="red" variant="light" title={t('companies.notFound')} role="alert">
-        <Text size="sm">{company.error?.message ?? t('errors.not_found')}</Text>
-      </Alert>
-    );
-  } else {
-    const current = company.data;
-    body = (
-      <CompanyForm<CompanyUpdate>
-        key={current.id}
-        resolver={updateResolver}
-        companyId={current.id}
-        clientKey={current.client_key}
-        defaultValues={{
-          name: current.name,
-          contact_email: current.contact_email ?? '',
-          contact_phone: current.contact_phone,
-          address: current.address,
-          country_id: current.country_id,
-          time_zone: current.time_zone,
-          currency: current.currency,
-          status: current.status,
-          partner_ids: current.partner_ids,
-        }}
-        submitLabel={t('companies.form.save')}
-        onSubmit={async (values, setError, allowLeave) => {
-          try {
-            const saved = await update.mutateAsync(values);
-            toasts.success(t('companies.toast.updated', { name: saved.name }));
-            allowLeave();
-            await navigate({ to: '/org/companies' });
-          } catch (error) {
-            toasts.error(error);
-            showServerErrors(error, setError);
-          }
-        }}
-      />
-    );
-  }
+  const body = (
+    <RecordState query={company} notFoundTitle={t('companies.notFound')}>
+      {(current) => (
+        <CompanyForm<CompanyUpdate>
+          key={current.id}
+          resolver={updateResolver}
+          companyId={current.id}
+          clientKey={current.client_key}
+          defaultValues={{
+            name: current.name,
+            contact_email: current.contact_email ?? '',
+            contact_phone: current.contact_phone,
+            address: current.address,
+            country_id: current.country_id,
+            time_zone: current.time_zone,
+            currency: current.currency,
+            status: current.status,
+            partner_ids: current.partner_ids,
+          }}
+          submitLabel={t('companies.form.save')}
+          onSubmit={async (values, setError, allowLeave) => {
+            try {
+              const saved = await update.mutateAsync(values);
+              toasts.success(t('companies.toast.updated', { name: saved.name }));
+              allowLeave();
+              await navigate({ to: '/org/companies' });
+            } catch (error) {
+              toasts.error(error);
+              showServerErrors(error, setError);
+            }
+          }}
+        />
+      )}
+    </RecordState>
+  );
 
   return (
     <Stack gap="md" maw={1040}>
