@@ -1,21 +1,18 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { type Airport, airportSortFields } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
 import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import { StatusSwitch } from '../../components/StatusSwitch';
-import { toastApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/i18n';
-import { useEmptyPageStepBack, useListTableProps, useSearchBox } from '../../lib/list';
+import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
-import { toastSuccess } from '../../lib/toast';
 import { airportsResource } from './api';
 import { AirportCardTitle, airportName, useAirportCsvColumns, useAirportIdentityColumns } from './columns';
-import { type AirportListSearch, DEFAULT_SORT } from './search';
+import { DEFAULT_SORT } from './search';
 
 const route = getRouteApi('/$companyId/airports');
 
@@ -27,43 +24,17 @@ export function AirportsListPage() {
   const search = route.useSearch();
   const { companyId } = route.useParams();
   const navigate = route.useNavigate();
-  const list = airportsResource.useList(search);
-  const setStatus = airportsResource.useSetStatus();
-  const remove = airportsResource.useDelete();
-  const [toDelete, setToDelete] = useState<Airport | null>(null);
-  const [selected, setSelected] = useState<Airport[]>([]);
 
-  const setSearch = (patch: Partial<AirportListSearch>, resetPage = true) => {
-    setSelected([]);
-    return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
-  };
-  const [searchText, setSearchText] = useSearchBox(search, setSearch);
-  const table = useListTableProps<Airport, AirportListSearch>(search, setSearch, list.data?.total ?? 0, DEFAULT_SORT);
-  useEmptyPageStepBack(search, setSearch, list.data, list.isFetching);
+  const page = useListPage({
+    resource: airportsResource,
+    search,
+    navigate,
+    defaultSort: DEFAULT_SORT,
+    statusChanged: (row) => t(row.status === 1 ? 'airports.toast.activated' : 'airports.toast.deactivated', { code: row.iata_code }),
+    deleted: (row) => t('airports.toast.deleted', { code: row.iata_code }),
+  });
 
   const filtered = Boolean(search.search) || search.status !== undefined;
-  const changeStatus = (airport: Airport, status: 0 | 1) =>
-    setStatus.mutate(
-      { ids: [airport.id], status },
-      {
-        onSuccess: ({ updated, failed }) => {
-          for (const row of updated)
-            toastSuccess(t(row.status === 1 ? 'airports.toast.activated' : 'airports.toast.deactivated', { code: row.iata_code }));
-          for (const failure of failed) toastApiError(failure.error);
-        },
-      },
-    );
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const airport = toDelete;
-    remove.mutate(airport.id, {
-      onSuccess: () => {
-        toastSuccess(t('airports.toast.deleted', { code: airport.iata_code }));
-        setToDelete(null);
-      },
-      onError: () => setToDelete(null),
-    });
-  };
 
   return (
     <Stack gap="md">
@@ -90,32 +61,36 @@ export function AirportsListPage() {
       </Group>
 
       <ListToolbar
-        searchText={searchText}
-        onSearchText={setSearchText}
+        searchText={page.searchText}
+        onSearchText={page.setSearchText}
         searchLabel={t('airports.search')}
         searchPlaceholder={t('airports.searchPlaceholder')}
       >
-        <StatusFilter label={t('airports.statusFilter')} value={search.status} onChange={(status) => void setSearch({ status })} />
+        <StatusFilter label={t('airports.statusFilter')} value={search.status} onChange={(status) => void page.setSearch({ status })} />
       </ListToolbar>
 
       <BulkStatusBar
-        selected={selected}
-        onClear={() => setSelected([])}
-        busy={setStatus.isPending}
-        setStatus={(ids, status) => setStatus.mutateAsync({ ids, status })}
+        selected={page.selection.selected}
+        onClear={() => page.selection.setSelected([])}
+        busy={page.selection.busy}
+        setStatus={page.selection.setStatus}
       />
 
-      {list.isError && !list.data ? (
-        <ListError title={t('airports.loadError')} error={list.error} onRetry={() => void list.refetch()} />
+      {page.list.isError && !page.list.data ? (
+        <ListError title={t('airports.loadError')} error={page.list.error} onRetry={() => void page.list.refetch()} />
       ) : (
         <ResourceTable<Airport>
           label={t('airports.title')}
-          records={list.data?.records ?? []}
-          fetching={list.isFetching}
+          records={page.list.data?.records ?? []}
+          fetching={page.list.isFetching}
           noRecordsText={filtered ? t('airports.emptyFiltered') : t('airports.empty')}
-          table={table}
+          table={page.table}
           cardTitle={(airport) => <AirportCardTitle airport={airport} />}
-          selection={{ selected, onChange: setSelected, label: (airport) => t('kit.selectOne', { name: airportName(airport) }) }}
+          selection={{
+            selected: page.selection.selected,
+            onChange: page.selection.setSelected,
+            label: (airport) => t('kit.selectOne', { name: airportName(airport) }),
+          }}
           columns={[
             ...identityColumns,
             {
@@ -126,8 +101,8 @@ export function AirportsListPage() {
                 <StatusSwitch
                   active={airport.status === 1}
                   recordName={airportName(airport)}
-                  busy={setStatus.isPending && setStatus.variables?.ids.includes(airport.id) === true}
-                  onChange={(status) => changeStatus(airport, status)}
+                  busy={page.statusBusy(airport)}
+                  onChange={(status) => page.changeStatus(airport, status)}
                 />
               ),
             },
@@ -143,7 +118,7 @@ export function AirportsListPage() {
               editHref={`/${companyId}/airports/${airport.id}/edit`}
               editLabel={t('airports.editOne', { code: airport.iata_code })}
               deleteLabel={t('airports.deleteOne', { code: airport.iata_code })}
-              onDelete={() => setToDelete(airport)}
+              onDelete={() => page.deletion.ask(airport)}
             />
           )}
         />
@@ -151,10 +126,10 @@ export function AirportsListPage() {
 
       <DeleteDialog
         title={t('airports.delete.title')}
-        recordName={toDelete ? airportName(toDelete) : null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
+        recordName={page.deletion.toDelete ? airportName(page.deletion.toDelete) : null}
+        busy={page.deletion.busy}
+        onConfirm={page.deletion.confirm}
+        onClose={page.deletion.cancel}
       />
     </Stack>
   );

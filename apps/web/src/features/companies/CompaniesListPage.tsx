@@ -1,7 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type Company, companySortFields } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
@@ -16,16 +15,14 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import { StatusSwitch } from '../../components/StatusSwitch';
-import { toastApiError } from '../../lib/api';
 import { useCountries } from '../../lib/countries';
 import { useCountryName } from '../../lib/countryNames';
 import type { CsvColumn } from '../../lib/csv';
 import { formatDateTime } from '../../lib/i18n';
-import { useEmptyPageStepBack, useListTableProps, useSearchBox } from '../../lib/list';
+import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
-import { toastSuccess } from '../../lib/toast';
 import { companiesResource } from './api';
-import { type CompanyListSearch, DEFAULT_SORT } from './search';
+import { DEFAULT_SORT } from './search';
 
 const route = getRouteApi('/org/companies');
 const sortable = (field: string) => (companySortFields as readonly string[]).includes(field);
@@ -36,21 +33,17 @@ export function CompaniesListPage() {
   usePageTitle(t('companies.title'));
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = companiesResource.useList(search);
-  const setStatus = companiesResource.useSetStatus();
-  const remove = companiesResource.useDelete();
   const countries = useCountries();
   const countryName = useCountryName();
-  const [toDelete, setToDelete] = useState<Company | null>(null);
-  const [selected, setSelected] = useState<Company[]>([]);
 
-  const setSearch = (patch: Partial<CompanyListSearch>, resetPage = true) => {
-    setSelected([]);
-    return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
-  };
-  const [searchText, setSearchText] = useSearchBox(search, setSearch);
-  const table = useListTableProps<Company, CompanyListSearch>(search, setSearch, list.data?.total ?? 0, DEFAULT_SORT);
-  useEmptyPageStepBack(search, setSearch, list.data, list.isFetching);
+  const page = useListPage({
+    resource: companiesResource,
+    search,
+    navigate,
+    defaultSort: DEFAULT_SORT,
+    statusChanged: (row) => t(row.status === 1 ? 'companies.toast.activated' : 'companies.toast.deactivated', { name: row.name }),
+    deleted: (row) => t('companies.toast.deleted', { name: row.name }),
+  });
   const filtered = Boolean(search.search) || search.status !== undefined;
 
   const countryOf = (company: Company) => {
@@ -89,8 +82,8 @@ export function CompaniesListPage() {
         <StatusSwitch
           active={company.status === 1}
           recordName={company.name}
-          busy={setStatus.isPending && setStatus.variables?.ids.includes(company.id) === true}
-          onChange={(status) => changeStatus(company, status)}
+          busy={page.statusBusy(company)}
+          onChange={(status) => page.changeStatus(company, status)}
         />
       ),
     },
@@ -101,31 +94,6 @@ export function CompaniesListPage() {
       render: (company) => formatDateTime(company.created_at),
     },
   ];
-
-  function changeStatus(company: Company, status: 0 | 1) {
-    setStatus.mutate(
-      { ids: [company.id], status },
-      {
-        onSuccess: ({ updated, failed }) => {
-          for (const row of updated)
-            toastSuccess(t(row.status === 1 ? 'companies.toast.activated' : 'companies.toast.deactivated', { name: row.name }));
-          for (const failure of failed) toastApiError(failure.error);
-        },
-      },
-    );
-  }
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const company = toDelete;
-    remove.mutate(company.id, {
-      onSuccess: () => {
-        toastSuccess(t('companies.toast.deleted', { name: company.name }));
-        setToDelete(null);
-      },
-      onError: () => setToDelete(null),
-    });
-  };
 
   return (
     <Stack gap="md">
@@ -155,43 +123,47 @@ export function CompaniesListPage() {
       </Group>
 
       <ListToolbar
-        searchText={searchText}
-        onSearchText={setSearchText}
+        searchText={page.searchText}
+        onSearchText={page.setSearchText}
         searchLabel={t('companies.search')}
         searchPlaceholder={t('companies.searchPlaceholder')}
       >
-        <StatusFilter label={t('companies.statusFilter')} value={search.status} onChange={(status) => void setSearch({ status })} />
+        <StatusFilter label={t('companies.statusFilter')} value={search.status} onChange={(status) => void page.setSearch({ status })} />
       </ListToolbar>
 
       <BulkStatusBar
-        selected={selected}
-        onClear={() => setSelected([])}
-        busy={setStatus.isPending}
-        setStatus={(ids, status) => setStatus.mutateAsync({ ids, status })}
+        selected={page.selection.selected}
+        onClear={() => page.selection.setSelected([])}
+        busy={page.selection.busy}
+        setStatus={page.selection.setStatus}
       />
 
-      {list.isError && !list.data ? (
-        <ListError title={t('companies.loadError')} error={list.error} onRetry={() => void list.refetch()} />
+      {page.list.isError && !page.list.data ? (
+        <ListError title={t('companies.loadError')} error={page.list.error} onRetry={() => void page.list.refetch()} />
       ) : (
         <ResourceTable<Company>
           label={t('companies.title')}
-          records={list.data?.records ?? []}
-          fetching={list.isFetching}
+          records={page.list.data?.records ?? []}
+          fetching={page.list.isFetching}
           noRecordsText={filtered ? t('companies.emptyFiltered') : t('companies.empty')}
-          table={table}
+          table={page.table}
           cardTitle={(company) => (
             <Text fw={700} c="var(--ps-color-bold)">
               {company.name}
             </Text>
           )}
-          selection={{ selected, onChange: setSelected, label: (company) => t('kit.selectOne', { name: company.name }) }}
+          selection={{
+            selected: page.selection.selected,
+            onChange: page.selection.setSelected,
+            label: (company) => t('kit.selectOne', { name: company.name }),
+          }}
           columns={columns}
           actions={(company) => (
             <RowActions
               editHref={`/org/companies/${company.id}/edit`}
               editLabel={t('companies.editOne', { name: company.name })}
               deleteLabel={t('companies.deleteOne', { name: company.name })}
-              onDelete={() => setToDelete(company)}
+              onDelete={() => page.deletion.ask(company)}
             />
           )}
         />
@@ -199,10 +171,10 @@ export function CompaniesListPage() {
 
       <DeleteDialog
         title={t('companies.delete.title')}
-        recordName={toDelete?.name ?? null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
+        recordName={page.deletion.toDelete?.name ?? null}
+        busy={page.deletion.busy}
+        onConfirm={page.deletion.confirm}
+        onClose={page.deletion.cancel}
       />
     </Stack>
   );
