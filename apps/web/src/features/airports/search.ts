@@ -1,4 +1,4 @@
-import { airportSortFields, coreAirportSortFields } from '@ps/contracts';
+import { airportSortFields, coreAirportSortFields } from '@ps/contracts/common/sortFields';
 import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/list';
 
 export type AirportSortField = (typeof airportSortFields)[number];

@@ -1,4 +1,4 @@
-import { companySortFields } from '@ps/contracts';
+import { companySortFields } from '@ps/contracts/common/sortFields';
 import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/list';
 
 export type CompanySortField = (typeof companySortFields)[number];
