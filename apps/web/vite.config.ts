@@ -94,6 +94,12 @@ export default defineConfig({
               ),
               priority: 20,
             },
+            // zod/mini (with zod's core) is all the sign-in forms need; full zod comes with the signed-in screens.
+            {
+              name: 'zod-mini',
+              test: /[\\/]node_modules[\\/]zod[\\/](mini[\\/]|v4[\\/]mini[\\/]|v4[\\/]core[\\/](core|util|errors|parse|schemas|checks|regexes|doc|versions|api|registries|index)\.js)/,
+              priority: 11,
+            },
             { name: 'zod', test: inPackage('zod'), priority: 10 },
             { name: 'i18n', test: inPackage('i18next', 'react-i18next'), priority: 10 },
             { name: 'forms', test: inPackage('react-hook-form', '@hookform/resolvers'), priority: 10 },
