@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CloseButtonProps, ToastContainer } from 'react-toastify';
+import type { CloseButtonProps } from 'react-toastify';
 import { IconX } from '../components/icons';
-import { toastContainerProps } from '../lib/toast';
+import { getToastify, subscribeToastify, toastContainerProps } from '../lib/toast';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -24,17 +25,27 @@ function ToastCloseButton({ closeToast, label }: CloseButtonProps & { label: str
   );
 }
 
+/** The toasts' container, once the first toast has brought react-toastify (lib/toast.ts). */
+function Toasts() {
+  const { t } = useTranslation();
+  const toastify = useSyncExternalStore(subscribeToastify, getToastify, getToastify);
+  if (!toastify) return null;
+  const { ToastContainer } = toastify;
+  return (
+    <ToastContainer
+      {...toastContainerProps}
+      aria-label={t('app.notifications')}
+      closeButton={(props) => <ToastCloseButton {...props} label={t('common.close')} />}
+    />
+  );
+}
+
 /** Providers every screen needs, sign-in included. Data fetching (TanStack Query) lives in the main chunk. */
 export function App() {
-  const { t } = useTranslation();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <RouterProvider router={router} />
-      <ToastContainer
-        {...toastContainerProps}
-        aria-label={t('app.notifications')}
-        closeButton={(props) => <ToastCloseButton {...props} label={t('common.close')} />}
-      />
+      <Toasts />
     </MantineProvider>
   );
 }
