@@ -11,11 +11,11 @@ export const toastContainerProps: ToastContainerProps = {
   theme: 'light',
 };
 
-type Toastify = typeof import('react-toastify');
+type Toastify = typeof import('../components/ToastHost');
 
 /**
- * react-toastify (about 10 kB gzipped, its styles included) comes with the first toast instead of with the
- * sign-in page (its budget, docs/decisions.md "Sign-in bundle budget (issue 5)"). Toasts asked for before it
+ * react-toastify (about 10 kB gzipped, its styles included) and the toasts' container come with the first
+ * toast instead of with the sign-in page (its budget, docs/decisions.md "Sign-in bundle budget (issue 5)"). Toasts asked for before it
  * arrives are shown in order once it has: react-toastify queues toasts until its container mounts.
  */
 let toastify: Toastify | undefined;
@@ -23,7 +23,7 @@ let loading: Promise<Toastify> | undefined;
 const listeners = new Set<() => void>();
 
 function load(): Promise<Toastify> {
-  loading ??= import('react-toastify').then(
+  loading ??= import('../components/ToastHost').then(
     (module) => {
       toastify = module;
       for (const listener of listeners) listener();
