@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { airportSortFields, coreAirportSortFields } from './common/sortFields.ts';
 import { isKnownTimeZone } from './common/timeZones.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 
@@ -63,7 +64,7 @@ export const airportUpdateSchema = z
   .refine((body) => Object.keys(body).length > 0, { error: V.required });
 export type AirportUpdate = z.output<typeof airportUpdateSchema>;
 
-export const airportSortFields = ['iata_code', 'name', 'time_zone', 'status', 'created_at'] as const;
+export { airportSortFields, coreAirportSortFields };
 
 /** GET /api/airport/list query: paging, sort, search over code and name, `status=1` for active ones. */
 export const airportListQuerySchema = listQuerySchema(airportSortFields).extend({
@@ -109,8 +110,6 @@ export const coreAirportUpdateSchema = z
   })
   .refine((body) => Object.keys(body).length > 0, { error: V.required });
 export type CoreAirportUpdate = z.output<typeof coreAirportUpdateSchema>;
-
-export const coreAirportSortFields = ['iata_code', 'name', 'time_zone', 'status'] as const;
 
 export const coreAirportListQuerySchema = listQuerySchema(coreAirportSortFields).extend({
   status: recordStatusQuerySchema.optional(),

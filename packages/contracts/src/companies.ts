@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isKnownTimeZone } from './airports.ts';
 import { newPasswordSchema } from './auth.ts';
 import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { companySortFields } from './common/sortFields.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 
 /** ISO 4217 codes this runtime knows (GBP, LKR, EUR...). */
@@ -104,7 +105,7 @@ export const companyUpdateSchema = z
   .refine((body) => Object.keys(body).length > 0, { error: V.required });
 export type CompanyUpdate = z.output<typeof companyUpdateSchema>;
 
-export const companySortFields = ['name', 'contact_email', 'status', 'created_at'] as const;
+export { companySortFields };
 
 /** GET /api/company/list: paging, sort, search by name or contact e-mail, `status=1` for active ones. */
 export const companyListQuerySchema = listQuerySchema(companySortFields).extend({

@@ -1,12 +1,6 @@
-import {
-  DEFAULT_LANGUAGE,
-  type Language,
-  languages,
-  ORG_INSTANCE_ID,
-  type SignedInData,
-  type TokenPair,
-  type WebConfig,
-} from '@ps/contracts';
+import type { SignedInData, TokenPair, WebConfig } from '@ps/contracts';
+import { ORG_INSTANCE_ID } from '@ps/contracts/auth.fields';
+import { DEFAULT_LANGUAGE, type Language, languages } from '@ps/contracts/common/languages';
 
 /** Browser storage keys, exactly as the spec names them (section 3). */
 export const STORAGE = {

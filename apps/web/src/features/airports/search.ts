@@ -1,5 +1,5 @@
-import { airportSortFields, coreAirportSortFields } from '@ps/contracts';
-import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/list';
+import { airportSortFields, coreAirportSortFields } from '@ps/contracts/common/sortFields';
+import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/listSearch';
 
 export type AirportSortField = (typeof airportSortFields)[number];
 export type AirportSort = AirportSortField | `-${AirportSortField}`;

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
-import { type NewPasswordForm, newPasswordFormSchema } from '@ps/contracts';
+import { type NewPasswordForm, newPasswordFormSchema } from '@ps/contracts/auth.forms';
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { changePasswordStep } from './api';
+import { useAuthForm } from './useAuthForm';
 import { stepFromState, useCompleteSignIn } from './useSignIn';
 
 /** The "change-password" step of a 200 sign-in: a user with a temporary password chooses their own. */
@@ -16,15 +15,9 @@ export function ChangePasswordPage() {
   const step = useRouterState({ select: (state) => stepFromState(state.location.state, 'change-password') });
   const completeSignIn = useCompleteSignIn();
   const [showPassword, setShowPassword] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { new_password: '', confirm_password: '' },
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<NewPasswordForm>(newPasswordFormSchema, {
+    new_password: '',
+    confirm_password: '',
   });
   const toasts = useFormToasts();
   // The first field has the focus when the step opens.
@@ -57,14 +50,14 @@ export function ChangePasswordPage() {
           label={t('auth.changePassword.newPassword')}
           description={t('auth.changePassword.rules')}
           autoComplete="new-password"
-          error={translateMessage(errors.new_password?.message)}
+          error={translateMessage(errors.new_password)}
           {...register('new_password')}
         />
         <TextInput
           type={type}
           label={t('auth.changePassword.confirmPassword')}
           autoComplete="new-password"
-          error={translateMessage(errors.confirm_password?.message)}
+          error={translateMessage(errors.confirm_password)}
           {...register('confirm_password')}
         />
         <Checkbox

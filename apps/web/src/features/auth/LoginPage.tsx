@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginForm, loginFormSchema } from '@ps/contracts';
+import { type LoginForm, loginFormSchema } from '@ps/contracts/auth.forms';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { applyServerFieldErrors, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { getCompanyId } from '../../lib/session';
 import { buildLoginBody, isSignedInData, login } from './api';
+import { useAuthForm } from './useAuthForm';
 import { useCompleteSignIn, useGoToLoginStep } from './useSignIn';
 
 /**
@@ -36,15 +35,9 @@ export function LoginPage({ variant }: { variant: 'company' | 'organisation' }) 
   const [showPassword, setShowPassword] = useState(false);
   const lastFailed = useRef<string | null>(null);
   const toasts = useFormToasts();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { identifier: '', password: '' },
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<LoginForm>(loginFormSchema, {
+    identifier: '',
+    password: '',
   });
   // The first field has the focus when the page opens.
   useEffect(() => setFocus('identifier'), [setFocus]);
@@ -89,7 +82,7 @@ export function LoginPage({ variant }: { variant: 'company' | 'organisation' }) 
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={translateMessage(errors.identifier?.message)}
+          error={translateMessage(errors.identifier)}
           {...register('identifier')}
         />
         <TextInput
@@ -97,7 +90,7 @@ export function LoginPage({ variant }: { variant: 'company' | 'organisation' }) 
           label={t('auth.password')}
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="current-password"
-          error={translateMessage(errors.password?.message)}
+          error={translateMessage(errors.password)}
           {...register('password')}
         />
         <Checkbox

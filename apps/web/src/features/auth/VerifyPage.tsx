@@ -1,31 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { verifyStepBodySchema } from '@ps/contracts';
+import { type VerifyCodeForm as CodeForm, verifyCodeFormSchema as codeSchema } from '@ps/contracts/auth.forms';
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { verifyStep } from './api';
+import { useAuthForm } from './useAuthForm';
 import { stepFromState, useCompleteSignIn } from './useSignIn';
-
-const codeSchema = verifyStepBodySchema.pick({ code: true });
-type CodeForm = z.infer<typeof codeSchema>;
 
 /** The "verify" step of a 200 sign-in: the 6-digit code of the user's authenticator app. */
 export function VerifyPage() {
   const { t } = useTranslation();
   const step = useRouterState({ select: (state) => stepFromState(state.location.state, 'verify') });
   const completeSignIn = useCompleteSignIn();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<CodeForm>(codeSchema, { code: '' });
   const toasts = useFormToasts();
   // The first field has the focus when the step opens.
   useEffect(() => {
@@ -57,7 +46,7 @@ export function VerifyPage() {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          error={translateMessage(errors.code?.message)}
+          error={translateMessage(errors.code)}
           {...register('code')}
         />
         <Button type="submit" fullWidth size="md" loading={isSubmitting} loaderProps={{ 'aria-label': t('app.busy') }}>

@@ -1,5 +1,5 @@
 import type { ChangePasswordStepBody, LoginBody, LoginForm, LoginStepData, SignedInData, VerifyStepBody, WebConfig } from '@ps/contracts';
-import { classifyIdentifier, ORG_INSTANCE_ID, PHONE_LOGIN_COUNTRY_ID } from '@ps/contracts';
+import { classifyIdentifier, ORG_INSTANCE_ID, PHONE_LOGIN_COUNTRY_ID } from '@ps/contracts/auth.fields';
 import { apiRequest } from '../../lib/api';
 
 /** Spec 5: the identifier's type picks the field it travels in; a phone also carries country 94. */

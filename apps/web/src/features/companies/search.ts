@@ -1,5 +1,5 @@
-import { companySortFields } from '@ps/contracts';
-import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/list';
+import { companySortFields } from '@ps/contracts/common/sortFields';
+import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/listSearch';
 
 export type CompanySortField = (typeof companySortFields)[number];
 

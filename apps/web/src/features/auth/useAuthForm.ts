@@ -1,0 +1,107 @@
+import type { ChangeEvent, FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ErrorOption, UseFormSetError } from 'react-hook-form';
+
+/** What the form needs of a zod (or zod/mini) schema. */
+interface FormSchema<T> {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+type Errors<T> = Partial<Record<keyof T & string, string>>;
+
+/**
+ * A sign-in form's state without react-hook-form (14 kB the sign-in page's budget cannot carry, see
+ * docs/decisions.md "Sign-in bundle budget (issue 5)"), with the same behaviour the other forms have through
+ * react-hook-form: the schema checks on submit, each field shows its first message, the first field in error
+ * gets the focus; after a submit, a field is checked again as it changes. `setError` takes a server's field
+ * errors (lib/forms.ts `applyServerFieldErrors`).
+ */
+export function useAuthForm<T extends Record<string, string>>(schema: FormSchema<T>, defaultValues: T) {
+  const [values, setValues] = useState(defaultValues);
+  const [errors, setErrors] = useState<Errors<T>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const fields = useRef(Object.keys(defaultValues) as (keyof T & string)[]).current;
+
+  const setFocus = useCallback((name: keyof T & string) => inputs.current.get(name)?.focus(), []);
+
+  const check = useCallback(
+    (next: T): Errors<T> => {
+      const result = schema.safeParse(next);
+      const found: Errors<T> = {};
+      if (result.success) return found;
+      for (const issue of result.error.issues) {
+        const name = String(issue.path[0] ?? '') as keyof T & string;
+        if (fields.includes(name) && found[name] === undefined) found[name] = issue.message;
+      }
+      return found;
+    },
+    [schema, fields],
+  );
+
+  const setError = useCallback<UseFormSetError<T>>(
+    (name, error: ErrorOption, options) => {
+      if (!fields.includes(name as keyof T & string)) return;
+      setErrors((current) => ({ ...current, [name]: error.message ?? '' }));
+      if (options?.shouldFocus) setFocus(name as keyof T & string);
+    },
+    [fields, setFocus],
+  );
+
+  const register = useCallback(
+    (name: keyof T & string) => ({
+      name,
+      value: values[name],
+      ref: (input: HTMLInputElement | null) => {
+        if (input) inputs.current.set(name, input);
+        else inputs.current.delete(name);
+      },
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const next = { ...valuesRef.current, [name]: event.currentTarget.value };
+        valuesRef.current = next;
+        setValues(next);
+        if (!submitted.current) return;
+        const message = check(next)[name];
+        setErrors((current) => {
+          const { [name]: _old, ...rest } = current;
+          return (message === undefined ? rest : { ...rest, [name]: message }) as Errors<T>;
+        });
+      },
+    }),
+    [values, check],
+  );
+
+  const handleSubmit = useCallback(
+    (onValid: (values: T) => Promise<void> | void) => async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (isSubmitting) return;
+      submitted.current = true;
+      const result = schema.safeParse(valuesRef.current);
+      if (!result.success) {
+        const found = check(valuesRef.current);
+        setErrors(found);
+        const first = fields.find((name) => found[name] !== undefined);
+        if (first) setFocus(first);
+        return;
+      }
+      setErrors({});
+      setSubmitting(true);
+      try {
+        await onValid(result.data);
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [schema, check, fields, setFocus, isSubmitting],
+  );
+
+  return useMemo(
+    () => ({ register, handleSubmit, setError, setFocus, errors, isSubmitting }),
+    [register, handleSubmit, setError, setFocus, errors, isSubmitting],
+  );
+}

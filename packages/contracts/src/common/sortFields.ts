@@ -1,0 +1,8 @@
+/**
+ * The fields each list may be sorted by, without zod: the web's router checks a list's URL against them
+ * (`validateSearch`) in the sign-in bundle, where the resources' zod schemas must not come along (budget,
+ * docs/decisions.md "Sign-in bundle budget (issue 5)"). The resources' list query schemas use the same lists.
+ */
+export const airportSortFields = ['iata_code', 'name', 'time_zone', 'status', 'created_at'] as const;
+export const coreAirportSortFields = ['iata_code', 'name', 'time_zone', 'status'] as const;
+export const companySortFields = ['name', 'contact_email', 'status', 'created_at'] as const;
