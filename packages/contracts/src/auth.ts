@@ -52,6 +52,9 @@ export const userDataSchema = z.object({
   role: z.enum(roles),
   company_id: z.number().int().nullable(),
   company_name: z.string().nullable(),
+  /** The company's ISO 4217 currency and home time zone: how the web app shows its money and times. */
+  company_currency: z.string().nullable(),
+  company_time_zone: z.string().nullable(),
   totp_enabled: z.boolean(),
   /** What the user may do (`airports.view`, `airports.create`...): the web app shows the screens these allow. */
   permissions: z.array(z.string()),

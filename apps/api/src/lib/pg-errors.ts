@@ -24,3 +24,9 @@ export function constraintOf(error: unknown): string | undefined {
 /** SQLSTATE newer PostgreSQL (and PGlite, 17) gives for an ON DELETE RESTRICT reference; 15 says 23503. */
 export const PG_RESTRICT_VIOLATION = '23001';
 export const PG_CHECK_VIOLATION = '23514';
+
+/** The table the violated constraint belongs to (for a foreign key: the referencing table). */
+export function tableOf(error: unknown): string | undefined {
+  const table = (pgError(error) as { table?: unknown } | undefined)?.table;
+  return typeof table === 'string' ? table : undefined;
+}

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
 import { countries } from './countries.ts';
@@ -37,5 +37,7 @@ export const airports = pgTable(
   (table) => [
     uniqueIndex('airports_company_iata_unique').on(table.company_id, table.iata_code),
     index('airports_company_idx').on(table.company_id),
+    // Company-owned rows reference an airport with its company: (company_id, airport_id).
+    unique('airports_company_id_id_unique').on(table.company_id, table.id),
   ],
 );

@@ -1,12 +1,34 @@
-import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { airports } from './airports.ts';
+import { doublePrecision, foreignKey, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { airports, coreAirports } from './airports.ts';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
 
+export const LOCATION_TYPES = ['car_park', 'terminal', 'meeting_point', 'other'] as const;
+
+/** The organisation's master locations (super admin), at core airports; companies pick theirs from them. */
+export const coreLocations = pgTable(
+  'core_locations',
+  {
+    id: serial('id').primaryKey(),
+    core_airport_id: integer('core_airport_id')
+      .notNull()
+      .references(() => coreAirports.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: LOCATION_TYPES }).notNull(),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    capacity: integer('capacity').notNull().default(0),
+    status: recordStatus(),
+    ...timestamps,
+  },
+  (table) => [index('core_locations_airport_idx').on(table.core_airport_id)],
+);
+
 /**
- * A car park, terminal drop-off point or other pick-up/drop-off point at an airport (DOMAIN.md). The
- * locations feature builds its calls on this table; airports already depend on it: an airport that still
- * has locations cannot be deleted (the foreign key restricts it).
+ * A car park, terminal drop-off point, meeting point or other pick-up/drop-off point at one of the company's
+ * airports (DOMAIN.md). The airport is referenced with the company (company_id, airport_id), so a row can
+ * only point at an airport of its own company: the database refuses another company's id.
  */
 export const locations = pgTable(
   'locations',
@@ -15,11 +37,10 @@ export const locations = pgTable(
     company_id: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    airport_id: integer('airport_id')
-      .notNull()
-      .references(() => airports.id, { onDelete: 'restrict' }),
+    airport_id: integer('airport_id').notNull(),
+    core_location_id: integer('core_location_id').references(() => coreLocations.id),
     name: text('name').notNull(),
-    type: text('type', { enum: ['car_park', 'terminal', 'other'] }).notNull(),
+    type: text('type', { enum: LOCATION_TYPES }).notNull(),
     address: text('address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -28,5 +49,15 @@ export const locations = pgTable(
     status: recordStatus(),
     ...timestamps,
   },
-  (table) => [index('locations_company_idx').on(table.company_id), index('locations_airport_idx').on(table.airport_id)],
+  (table) => [
+    index('locations_company_idx').on(table.company_id),
+    index('locations_airport_idx').on(table.airport_id),
+    // What other company-owned rows reference, with the company (see companyReference in kit/constraints.ts).
+    unique('locations_company_id_id_unique').on(table.company_id, table.id),
+    foreignKey({
+      name: 'locations_airport_id_fk',
+      columns: [table.company_id, table.airport_id],
+      foreignColumns: [airports.company_id, airports.id],
+    }).onDelete('restrict'),
+  ],
 );

@@ -7,7 +7,12 @@ import { companyScope } from '../../kit/records.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-export type UserWithCompany = UserRow & { company_name: string | null; company_status: number | null };
+export type UserWithCompany = UserRow & {
+  company_name: string | null;
+  company_status: number | null;
+  company_currency: string | null;
+  company_time_zone: string | null;
+};
 
 export interface IdentifierLookup {
   orgInstanceId: number;
@@ -27,11 +32,20 @@ export interface UserListQuery {
 export function createAuthRepository(db: DbOrTx) {
   const selectUser = () =>
     db
-      .select({ user: users, company_name: companies.name, company_status: companies.status })
+      .select({
+        user: users,
+        company_name: companies.name,
+        company_status: companies.status,
+        company_currency: companies.currency,
+        company_time_zone: companies.time_zone,
+      })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.company_id));
-  const flatten = (row: { user: UserRow; company_name: string | null; company_status: number | null } | undefined) =>
-    row ? ({ ...row.user, company_name: row.company_name, company_status: row.company_status } satisfies UserWithCompany) : undefined;
+  const flatten = (row: ({ user: UserRow } & Omit<UserWithCompany, keyof UserRow>) | undefined): UserWithCompany | undefined => {
+    if (!row) return undefined;
+    const { user, ...company } = row;
+    return { ...user, ...company };
+  };
 
   return {
     /** A user who may act now: not deleted, active, and in an active company (or none, for super admins). */

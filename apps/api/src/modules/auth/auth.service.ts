@@ -74,6 +74,8 @@ export function toUserData(user: UserWithCompany): UserData {
     ...identityOf(user),
     company_id: user.company_id,
     company_name: user.company_name,
+    company_currency: user.company_currency,
+    company_time_zone: user.company_time_zone,
     totp_enabled: user.totp_enabled,
     permissions: permissionsOf(user.role),
   };

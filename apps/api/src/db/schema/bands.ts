@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { recordStatus, timestamps } from './columns.ts';
+import { companies } from './companies.ts';
+
+/** What a band (and a package) prices: parking, meet and greet, park and ride (DOMAIN.md). */
+export const BAND_TYPES = ['parking', 'meet_and_greet', 'park_and_ride'] as const;
+
+/**
+ * A length-of-stay bracket, `min_days..max_days` inclusive (1..365). Active bands of one type do not
+ * overlap, so a stay falls in at most one band; the bands service keeps that rule (409).
+ */
+export const bands = pgTable(
+  'bands',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    type: text('type', { enum: BAND_TYPES }).notNull(),
+    min_days: smallint('min_days').notNull(),
+    max_days: smallint('max_days').notNull(),
+    status: recordStatus(),
+    ...timestamps,
+  },
+  (table) => [
+    index('bands_company_type_idx').on(table.company_id, table.type),
+    unique('bands_company_id_id_unique').on(table.company_id, table.id),
+    check('bands_days_range', sql`${table.min_days} >= 1 AND ${table.max_days} <= 365 AND ${table.min_days} <= ${table.max_days}`),
+  ],
+);
+
+/**
+ * The company's default price (integer minor units) of a whole stay of a band's length departing in a
+ * month (1-12): the seasonal price list a route falls back to when it has no price of its own.
+ */
+export const bandMonths = pgTable(
+  'band_months',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    band_id: integer('band_id').notNull(),
+    month: smallint('month').notNull(),
+    price: integer('price').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    unique('band_months_company_band_month_unique').on(table.company_id, table.band_id, table.month),
+    check('band_months_month_range', sql`${table.month} BETWEEN 1 AND 12`),
+    check('band_months_price_not_negative', sql`${table.price} >= 0`),
+    foreignKey({
+      name: 'band_months_band_id_fk',
+      columns: [table.company_id, table.band_id],
+      foreignColumns: [bands.company_id, bands.id],
+    }).onDelete('restrict'),
+  ],
+);
