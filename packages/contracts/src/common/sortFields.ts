@@ -6,3 +6,6 @@
 export const airportSortFields = ['iata_code', 'name', 'time_zone', 'status', 'created_at'] as const;
 export const coreAirportSortFields = ['iata_code', 'name', 'time_zone', 'status'] as const;
 export const companySortFields = ['name', 'contact_email', 'status', 'created_at'] as const;
+export const locationSortFields = ['name', 'type', 'capacity', 'airport_iata_code', 'status', 'created_at'] as const;
+export const coreLocationSortFields = ['name', 'type', 'capacity', 'core_airport_iata_code', 'status'] as const;
+export const bandSortFields = ['name', 'type', 'min_days', 'max_days', 'status', 'created_at'] as const;

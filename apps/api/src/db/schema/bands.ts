@@ -1,10 +1,8 @@
+import { bandTypes } from '@ps/contracts';
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
-
-/** What a band (and a package) prices: parking, meet and greet, park and ride (DOMAIN.md). */
-export const BAND_TYPES = ['parking', 'meet_and_greet', 'park_and_ride'] as const;
 
 /**
  * A length-of-stay bracket, `min_days..max_days` inclusive (1..365). Active bands of one type do not
@@ -18,7 +16,7 @@ export const bands = pgTable(
       .notNull()
       .references(() => companies.id),
     name: text('name').notNull(),
-    type: text('type', { enum: BAND_TYPES }).notNull(),
+    type: text('type', { enum: bandTypes }).notNull(),
     min_days: smallint('min_days').notNull(),
     max_days: smallint('max_days').notNull(),
     status: recordStatus(),

@@ -1,9 +1,8 @@
+import { locationTypes } from '@ps/contracts';
 import { doublePrecision, foreignKey, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { airports, coreAirports } from './airports.ts';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
-
-export const LOCATION_TYPES = ['car_park', 'terminal', 'meeting_point', 'other'] as const;
 
 /** The organisation's master locations (super admin), at core airports; companies pick theirs from them. */
 export const coreLocations = pgTable(
@@ -14,7 +13,7 @@ export const coreLocations = pgTable(
       .notNull()
       .references(() => coreAirports.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
-    type: text('type', { enum: LOCATION_TYPES }).notNull(),
+    type: text('type', { enum: locationTypes }).notNull(),
     address: text('address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -40,7 +39,7 @@ export const locations = pgTable(
     airport_id: integer('airport_id').notNull(),
     core_location_id: integer('core_location_id').references(() => coreLocations.id),
     name: text('name').notNull(),
-    type: text('type', { enum: LOCATION_TYPES }).notNull(),
+    type: text('type', { enum: locationTypes }).notNull(),
     address: text('address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),

@@ -1,6 +1,6 @@
+import { bandTypes } from '@ps/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { BAND_TYPES } from './bands.ts';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
 
@@ -17,7 +17,7 @@ export const packages = pgTable(
       .references(() => companies.id),
     name: text('name').notNull(),
     description: text('description'),
-    type: text('type', { enum: BAND_TYPES }).notNull(),
+    type: text('type', { enum: bandTypes }).notNull(),
     price: integer('price').notNull().default(0),
     included: text('included').array().notNull().default(sql`'{}'::text[]`),
     status: recordStatus(),

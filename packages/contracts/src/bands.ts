@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { recordName } from './common/names.ts';
+import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { bandSortFields } from './common/sortFields.ts';
+import { V } from './common/validation.ts';
+
+export { bandSortFields };
+
+/** What a band (and a package) prices. */
+export const bandTypes = ['parking', 'meet_and_greet', 'park_and_ride'] as const;
+export type BandType = (typeof bandTypes)[number];
+
+/** Bands cover stays of 1 to 365 days, both ends counted. */
+export const MAX_BAND_DAYS = 365;
+
+/** A length-of-stay bracket of the company: `min_days..max_days`, inclusive. */
+export const bandSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  name: z.string(),
+  type: z.enum(bandTypes),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+  status: recordStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Band = z.infer<typeof bandSchema>;
+
+const days = z
+  .number({ error: V.required })
+  .int({ error: V.positiveInteger })
+  .min(1, { error: V.positiveInteger })
+  .max(MAX_BAND_DAYS, { error: V.tooLong });
+
+const minNotAboveMax = (body: { min_days?: number; max_days?: number }) =>
+  body.min_days === undefined || body.max_days === undefined || body.min_days <= body.max_days;
+
+/** POST /api/band/add body; also the form's schema. */
+export const bandCreateSchema = z
+  .strictObject({
+    name: recordName(),
+    type: z.enum(bandTypes, { error: V.invalidValue }),
+    min_days: days,
+    max_days: days,
+    status: recordStatusSchema.default(1),
+  })
+  .refine(minNotAboveMax, { path: ['max_days'], error: V.invalidValue });
+export type BandCreateInput = z.input<typeof bandCreateSchema>;
+export type BandCreate = z.output<typeof bandCreateSchema>;
+
+/** PATCH /api/band/update/{id}: any subset; the service checks min <= max on the row as it will be. */
+export const bandUpdateSchema = z
+  .strictObject({
+    name: recordName().optional(),
+    type: z.enum(bandTypes, { error: V.invalidValue }).optional(),
+    min_days: days.optional(),
+    max_days: days.optional(),
+    status: recordStatusSchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: V.required })
+  .refine(minNotAboveMax, { path: ['max_days'], error: V.invalidValue });
+export type BandUpdate = z.output<typeof bandUpdateSchema>;
+
+/** GET /api/band/list: paging, sort, search by name, filters by type and status. */
+export const bandListQuerySchema = listQuerySchema(bandSortFields).extend({
+  status: recordStatusQuerySchema.optional(),
+  type: z.enum(bandTypes).optional(),
+});
+export type BandListQuery = z.output<typeof bandListQuerySchema>;
+
+/** GET /api/band/type item: a band type labelled in the caller's language. */
+export const bandTypeOptionSchema = z.object({ value: z.enum(bandTypes), label: z.string() });
+export type BandTypeOption = z.infer<typeof bandTypeOptionSchema>;
+
+/** GET /api/month/list item: the months numbered 1-12, named in the caller's language. */
+export const monthSchema = z.object({ id: z.number().int().min(1).max(12), name: z.string() });
+export type Month = z.infer<typeof monthSchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { notOnlyBlank, V } from './validation.ts';
+
+/** A record's name: required, not only blank space, trimmed, 3 to 100 characters (spec 5). */
+export const recordName = () =>
+  z
+    .string({ error: V.required })
+    .min(1, { error: V.required, abort: true })
+    .refine(notOnlyBlank, { error: V.notBlank, abort: true })
+    .transform((value) => value.trim())
+    .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.max100 }));
+
+/** Optional free text (an address, a description): trimmed, empty becomes null, at most `max` characters. */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: V.invalidType })
+    .max(max, { error: V.tooLong })
+    .transform((value) => (value.trim() === '' ? null : value.trim()))
+    .nullable();
+
+/** A non-negative whole number up to `max` (capacity, days, minor units...). */
+export const wholeNumber = (max: number) =>
+  z.number({ error: V.required }).int({ error: V.positiveInteger }).min(0, { error: V.positiveInteger }).max(max, { error: V.tooLong });

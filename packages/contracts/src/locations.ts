@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { optionalText, recordName, wholeNumber } from './common/names.ts';
+import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { coreLocationSortFields, locationSortFields } from './common/sortFields.ts';
+import { V } from './common/validation.ts';
+
+export { coreLocationSortFields, locationSortFields };
+
+/** What a location is (DOMAIN.md): a car park, a terminal drop-off point, a meeting point, another point. */
+export const locationTypes = ['car_park', 'terminal', 'meeting_point', 'other'] as const;
+export type LocationType = (typeof locationTypes)[number];
+
+const coordinates = {
+  latitude: z.number({ error: V.invalidType }).min(-90, { error: V.invalidValue }).max(90, { error: V.invalidValue }).nullable(),
+  longitude: z.number({ error: V.invalidType }).min(-180, { error: V.invalidValue }).max(180, { error: V.invalidValue }).nullable(),
+};
+
+/** A location of the company, as every location call answers it (with its airport's code and name). */
+export const locationSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  airport_id: z.number().int(),
+  airport_iata_code: z.string(),
+  airport_name: z.string(),
+  core_location_id: z.number().int().nullable(),
+  name: z.string(),
+  type: z.enum(locationTypes),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Car spaces; 0 = not a car park. */
+  capacity: z.number().int(),
+  status: recordStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+const locationFields = {
+  airport_id: recordIdSchema,
+  core_location_id: recordIdSchema.nullable(),
+  name: recordName(),
+  type: z.enum(locationTypes, { error: V.invalidValue }),
+  address: optionalText(200),
+  ...coordinates,
+  capacity: wholeNumber(100_000),
+  status: recordStatusSchema,
+};
+
+/** Latitude and longitude come together or not at all. */
+const bothOrNeither = (body: { latitude?: number | null; longitude?: number | null }) =>
+  (body.latitude === undefined || body.latitude === null) === (body.longitude === undefined || body.longitude === null);
+
+/** POST /api/location/add body; also the form's schema. */
+export const locationCreateSchema = z
+  .strictObject({
+    airport_id: locationFields.airport_id,
+    name: locationFields.name,
+    type: locationFields.type,
+    address: locationFields.address.optional(),
+    latitude: locationFields.latitude.optional(),
+    longitude: locationFields.longitude.optional(),
+    capacity: locationFields.capacity.default(0),
+    status: locationFields.status.default(1),
+    core_location_id: locationFields.core_location_id.optional(),
+  })
+  .refine(bothOrNeither, { path: ['longitude'], error: V.required });
+export type LocationCreateInput = z.input<typeof locationCreateSchema>;
+export type LocationCreate = z.output<typeof locationCreateSchema>;
+
+/** PATCH /api/location/update/{id} body: any subset of the fields. */
+export const locationUpdateSchema = z
+  .strictObject({
+    airport_id: locationFields.airport_id.optional(),
+    name: locationFields.name.optional(),
+    type: locationFields.type.optional(),
+    address: locationFields.address.optional(),
+    latitude: locationFields.latitude.optional(),
+    longitude: locationFields.longitude.optional(),
+    capacity: locationFields.capacity.optional(),
+    status: locationFields.status.optional(),
+    core_location_id: locationFields.core_location_id.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: V.required })
+  .refine(bothOrNeither, { path: ['longitude'], error: V.required });
+export type LocationUpdate = z.output<typeof locationUpdateSchema>;
+
+/** GET /api/location/list: paging, sort, search by name or address, filters by airport, type and status. */
+export const locationListQuerySchema = listQuerySchema(locationSortFields).extend({
+  status: recordStatusQuerySchema.optional(),
+  airport_id: z.coerce.number().int().positive().optional(),
+  type: z.enum(locationTypes).optional(),
+});
+export type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+/** GET /api/location/public/list item: what the company's public site may show (no ids of other records). */
+export const publicLocationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(locationTypes),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  airport_iata_code: z.string(),
+  airport_name: z.string(),
+});
+export type PublicLocation = z.infer<typeof publicLocationSchema>;
+
+/** An organisation-wide master location at a core airport (super admin). */
+export const coreLocationSchema = z.object({
+  id: z.number().int(),
+  core_airport_id: z.number().int(),
+  core_airport_iata_code: z.string(),
+  core_airport_name: z.string(),
+  name: z.string(),
+  type: z.enum(locationTypes),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  capacity: z.number().int(),
+  status: recordStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CoreLocation = z.infer<typeof coreLocationSchema>;
+
+export const coreLocationCreateSchema = z
+  .strictObject({
+    core_airport_id: recordIdSchema,
+    name: locationFields.name,
+    type: locationFields.type,
+    address: locationFields.address.optional(),
+    latitude: locationFields.latitude.optional(),
+    longitude: locationFields.longitude.optional(),
+    capacity: locationFields.capacity.default(0),
+    status: locationFields.status.default(1),
+  })
+  .refine(bothOrNeither, { path: ['longitude'], error: V.required });
+export type CoreLocationCreateInput = z.input<typeof coreLocationCreateSchema>;
+export type CoreLocationCreate = z.output<typeof coreLocationCreateSchema>;
+
+export const coreLocationUpdateSchema = z
+  .strictObject({
+    core_airport_id: recordIdSchema.optional(),
+    name: locationFields.name.optional(),
+    type: locationFields.type.optional(),
+    address: locationFields.address.optional(),
+    latitude: locationFields.latitude.optional(),
+    longitude: locationFields.longitude.optional(),
+    capacity: locationFields.capacity.optional(),
+    status: locationFields.status.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: V.required })
+  .refine(bothOrNeither, { path: ['longitude'], error: V.required });
+export type CoreLocationUpdate = z.output<typeof coreLocationUpdateSchema>;
+
+export const coreLocationListQuerySchema = listQuerySchema(coreLocationSortFields).extend({
+  status: recordStatusQuerySchema.optional(),
+  core_airport_id: z.coerce.number().int().positive().optional(),
+  type: z.enum(locationTypes).optional(),
+});
+export type CoreLocationListQuery = z.output<typeof coreLocationListQuerySchema>;
