@@ -11,7 +11,9 @@ import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerLocationRoutes } from './modules/locations/locations.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
+import { registerYardRoutes } from './modules/yards/yards.routes.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
@@ -92,6 +94,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerCountryRoutes(app, database.db);
   registerAirportRoutes(app, database.db);
   registerCompanyRoutes(app, database.db);
+  registerLocationRoutes(app, database.db);
+  registerYardRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

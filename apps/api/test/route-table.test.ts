@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'GET /api/web-config',
+  'GET /api/location/public/list',
 ];
 
 let ctx: TestContext;

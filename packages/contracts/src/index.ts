@@ -10,3 +10,4 @@ export * from './companies.ts';
 export * from './countries.ts';
 export * from './locations.ts';
 export * from './webConfig.ts';
+export * from './yards.ts';

@@ -160,3 +160,16 @@ export const coreLocationListQuerySchema = listQuerySchema(coreLocationSortField
   type: z.enum(locationTypes).optional(),
 });
 export type CoreLocationListQuery = z.output<typeof coreLocationListQuerySchema>;
+
+/** The fields the public list may be sorted by. */
+export const publicLocationSortFields = ['name', 'type', 'airport_iata_code'] as const;
+
+/**
+ * GET /api/location/public/list query (Basic client key, no user): paging (the public site asks with
+ * page_size=1000, spec 9), sort, search by name or address, and the optional airport and type filters.
+ */
+export const publicLocationListQuerySchema = listQuerySchema(publicLocationSortFields).extend({
+  airport_id: z.coerce.number().int().positive().optional(),
+  type: z.enum(locationTypes).optional(),
+});
+export type PublicLocationListQuery = z.output<typeof publicLocationListQuerySchema>;

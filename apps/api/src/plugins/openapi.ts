@@ -9,6 +9,9 @@ export const API_TAGS = [
   { name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" },
   { name: 'airports', description: "A company's airports" },
   { name: 'core airports', description: "The organisation's core airports, which companies pick their airports from" },
+  { name: 'locations', description: "A company's car parks, terminals and meeting points, and its public list of them" },
+  { name: 'core locations', description: "The organisation's core locations, which companies pick their locations from" },
+  { name: 'yards', description: 'Where valet cars are stored' },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;

@@ -9,3 +9,4 @@ export const companySortFields = ['name', 'contact_email', 'status', 'created_at
 export const locationSortFields = ['name', 'type', 'capacity', 'airport_iata_code', 'status', 'created_at'] as const;
 export const coreLocationSortFields = ['name', 'type', 'capacity', 'core_airport_iata_code', 'status'] as const;
 export const bandSortFields = ['name', 'type', 'min_days', 'max_days', 'status', 'created_at'] as const;
+export const yardSortFields = ['name', 'capacity', 'status', 'created_at'] as const;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
+import { seedDemoPlaces } from './demo-places.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
 export const DEMO_SUPER_ADMIN = { email: 'superadmin@example.com', password: 'admin123' } as const;
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       { company_id: companyId, iata_code: 'CMB', name: 'Colombo Bandaranaike', country_id: 94, time_zone: 'Asia/Colombo' },
       { company_id: companyId, iata_code: 'JAF', name: 'Jaffna', country_id: 94, time_zone: 'Asia/Colombo', status: 0 },
     ]);
+    await seedDemoPlaces(tx as unknown as Db, companyId);
     await tx.insert(users).values([
       {
         company_id: companyId,

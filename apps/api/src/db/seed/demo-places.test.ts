@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { bootstrapDatabase } from '../bootstrap.ts';
+import { type Database, openDatabase } from '../client.ts';
+import { airports, coreLocations, locations, yards } from '../schema/index.ts';
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+describe('demo places', () => {
+  it('gives the demo company its locations (by the names other demo seeds use), two yards and core locations', async () => {
+    database = await openDatabase({ dataDir: 'memory://', connectTimeoutMs: 1000 });
+    await bootstrapDatabase(database, loadConfig({ DATA_DIR: 'memory://' }));
+    const db = database.db;
+    const rows = await db
+      .select({
+        name: locations.name,
+        type: locations.type,
+        capacity: locations.capacity,
+        iata: airports.iata_code,
+        latitude: locations.latitude,
+      })
+      .from(locations)
+      .innerJoin(airports, eq(airports.id, locations.airport_id));
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    expect(byName.get('Heathrow Long Stay Car Park')).toMatchObject({ type: 'car_park', iata: 'LHR', capacity: 800 });
+    expect(byName.get('Heathrow Terminal 5 Drop-off')).toMatchObject({ type: 'terminal', iata: 'LHR', latitude: expect.any(Number) });
+    expect(byName.get('Meet & Greet Desk T2')).toMatchObject({ type: 'meeting_point', iata: 'LHR' });
+    expect(byName.get('Gatwick South Car Park')).toMatchObject({ type: 'car_park', iata: 'LGW' });
+    expect(byName.get('Gatwick North Terminal')).toMatchObject({ type: 'terminal', iata: 'LGW' });
+    expect(new Set(rows.map((row) => row.iata))).toEqual(new Set(['LHR', 'LGW', 'MAN', 'CMB']));
+    expect(await db.select().from(yards)).toHaveLength(2);
+    expect((await db.select().from(coreLocations)).length).toBeGreaterThanOrEqual(3);
+  });
+});

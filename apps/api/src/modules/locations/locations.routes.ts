@@ -1,0 +1,97 @@
+import {
+  coreLocationCreateSchema,
+  coreLocationListQuerySchema,
+  coreLocationSchema,
+  coreLocationUpdateSchema,
+  listEnvelope,
+  locationCreateSchema,
+  locationListQuerySchema,
+  locationSchema,
+  locationUpdateSchema,
+  publicLocationListQuerySchema,
+  publicLocationSchema,
+} from '@ps/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { registerCrudRoutes } from '../../kit/routes.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { companyFromBasicHeader } from '../web-config/web-config.service.ts';
+import { listPublicLocations } from './locations.repository.ts';
+import { createCoreLocationsService, createLocationsService } from './locations.service.ts';
+
+/** Spec section 7: location/add, list, get/{id}, update/{id}, delete/{id}, location/public/list and core/location/list. */
+export function registerLocationRoutes(app: FastifyInstance, db: Db): void {
+  // Registered before the CRUD routes so the reference lists it first; the paths do not overlap.
+  app.withTypeProvider<ZodTypeProvider>().get('/api/location/public/list', {
+    config: { public: 'client-key' },
+    schema: {
+      tags: ['locations'],
+      security: [{ basic: [] }],
+      summary: "The company's active locations for its public site (Basic: company id and client key)",
+      description:
+        'No user token: authorised with Basic company_id:client_key (a wrong key is 401). Only active locations at active airports, and only the fields a public site shows. Paging (the site asks with page_size=1000), sort (`name`, `type`, `airport_iata_code`), search by name or address, optional `airport_id` and `type` filters.',
+      querystring: publicLocationListQuerySchema,
+      response: { 200: listEnvelope(publicLocationSchema), ...errorResponses(400, 401, 503) },
+    },
+    handler: async (request) => {
+      const companyId = await companyFromBasicHeader(db, request.headers.authorization);
+      const { rows, total } = await listPublicLocations(db, companyId, request.query);
+      return {
+        message: request.t('success.list'),
+        data: rows,
+        pagination: { page: request.query.page, page_size: request.query.page_size, total },
+      };
+    },
+  });
+
+  registerCrudRoutes(app, {
+    base: '/api/location',
+    resource: 'locations',
+    tag: 'locations',
+    scope: 'company',
+    schemas: { record: locationSchema, create: locationCreateSchema, update: locationUpdateSchema, listQuery: locationListQuerySchema },
+    service: createLocationsService(db),
+    docs: {
+      add: {
+        summary: 'Add a location at one of your airports',
+        description:
+          '`airport_id` must be an airport of your company (400 on `airport_id` otherwise). `latitude` and `longitude` come together. `core_location_id` links the core location it was picked from. `capacity` is car spaces (0 = not a car park).',
+      },
+      list: {
+        summary: "Your company's locations",
+        description:
+          'With the airport code and name. Paging, sort (`name`, `type`, `capacity`, `airport_iata_code`, `status`, `created_at`; `-` for descending), search by name or address, filters `airport_id`, `type` and `status=1`.',
+      },
+      delete: {
+        summary: 'Delete a location',
+        description: 'Refused with 409 `location_in_use` while a location price uses it. The deletion is audited.',
+      },
+    },
+  });
+
+  registerCrudRoutes(app, {
+    base: '/api/core/location',
+    resource: 'core_locations',
+    tag: 'core locations',
+    scope: 'organisation',
+    schemas: {
+      record: coreLocationSchema,
+      create: coreLocationCreateSchema,
+      update: coreLocationUpdateSchema,
+      listQuery: coreLocationListQuerySchema,
+    },
+    service: createCoreLocationsService(db),
+    docs: {
+      list: {
+        summary: "The organisation's core locations",
+        description:
+          'The master list companies pick their locations from, with the core airport code and name: paging, sort, search by name or address, filters `core_airport_id`, `type` and `status=1`.',
+      },
+      delete: {
+        summary: 'Delete a core location',
+        description: "Refused with 409 `location_in_use` while a company's location refers to it. The deletion is audited.",
+      },
+    },
+  });
+}
