@@ -9,6 +9,10 @@ export const API_TAGS = [
   { name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" },
   { name: 'airports', description: "A company's airports" },
   { name: 'core airports', description: "The organisation's core airports, which companies pick their airports from" },
+  { name: 'bands', description: "A company's bands (length-of-stay brackets), band types and months" },
+  { name: 'packages', description: "A company's packages: products sold with a stay" },
+  { name: 'additional services', description: "A company's optional extras (car wash, EV charging...)" },
+  { name: 'vouchers', description: "A company's discount codes" },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;
