@@ -6,12 +6,16 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
+import { registerAdditionalServiceRoutes } from './modules/additional-services/additional-services.routes.ts';
 import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
+import { registerBandRoutes } from './modules/bands/bands.routes.ts';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLocationRoutes } from './modules/locations/locations.routes.ts';
+import { registerPackageRoutes } from './modules/packages/packages.routes.ts';
+import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
 import { registerYardRoutes } from './modules/yards/yards.routes.ts';
 import { registerCompression } from './plugins/compress.ts';
@@ -96,6 +100,10 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerCompanyRoutes(app, database.db);
   registerLocationRoutes(app, database.db);
   registerYardRoutes(app, database.db);
+  registerBandRoutes(app, database.db);
+  registerPackageRoutes(app, database.db);
+  registerAdditionalServiceRoutes(app, database.db);
+  registerVoucherRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

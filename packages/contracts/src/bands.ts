@@ -45,7 +45,7 @@ export const bandCreateSchema = z
     max_days: days,
     status: recordStatusSchema.default(1),
   })
-  .refine(minNotAboveMax, { path: ['max_days'], error: V.invalidValue });
+  .refine(minNotAboveMax, { path: ['max_days'], error: V.daysOrder });
 export type BandCreateInput = z.input<typeof bandCreateSchema>;
 export type BandCreate = z.output<typeof bandCreateSchema>;
 
@@ -59,7 +59,7 @@ export const bandUpdateSchema = z
     status: recordStatusSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: V.required })
-  .refine(minNotAboveMax, { path: ['max_days'], error: V.invalidValue });
+  .refine(minNotAboveMax, { path: ['max_days'], error: V.daysOrder });
 export type BandUpdate = z.output<typeof bandUpdateSchema>;
 
 /** GET /api/band/list: paging, sort, search by name, filters by type and status. */

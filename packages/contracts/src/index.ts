@@ -1,3 +1,4 @@
+export * from './additionalServices.ts';
 export * from './airports.ts';
 export * from './audit.ts';
 export * from './auth.ts';
@@ -9,5 +10,7 @@ export * from './common/validation.ts';
 export * from './companies.ts';
 export * from './countries.ts';
 export * from './locations.ts';
+export * from './packages.ts';
+export * from './vouchers.ts';
 export * from './webConfig.ts';
 export * from './yards.ts';

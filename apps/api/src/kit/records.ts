@@ -53,6 +53,8 @@ export function companyScope<T extends CompanyTable>(db: DbOrTx, table: T, compa
 export interface RecordWriter<Insert> {
   /** The transaction, for reads (and for rows of other tables that the same change touches). */
   tx: DbOrTx;
+  /** The company written for (null for the organisation's lists): for keys such as advisory locks. */
+  companyId: number | null;
   /** The scope's where clause (the company's rows), with extra conditions. */
   owned: (...conditions: Array<SQL | undefined>) => SQL | undefined;
   /** Locks the row for the rest of the transaction, so concurrent changes queue up; 404 when absent. */
@@ -113,6 +115,7 @@ async function write<Insert, R>(
       };
       return await work({
         tx,
+        companyId: scope.companyId,
         owned,
         lock,
         async create(values) {

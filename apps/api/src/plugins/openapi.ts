@@ -12,6 +12,10 @@ export const API_TAGS = [
   { name: 'locations', description: "A company's car parks, terminals and meeting points, and its public list of them" },
   { name: 'core locations', description: "The organisation's core locations, which companies pick their locations from" },
   { name: 'yards', description: 'Where valet cars are stored' },
+  { name: 'bands', description: "A company's bands (length-of-stay brackets), band types and months" },
+  { name: 'packages', description: "A company's packages: products sold with a stay" },
+  { name: 'additional services', description: "A company's optional extras (car wash, EV charging...)" },
+  { name: 'vouchers', description: "A company's discount codes" },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;

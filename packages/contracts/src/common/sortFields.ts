@@ -10,3 +10,16 @@ export const locationSortFields = ['name', 'type', 'capacity', 'airport_iata_cod
 export const coreLocationSortFields = ['name', 'type', 'capacity', 'core_airport_iata_code', 'status'] as const;
 export const bandSortFields = ['name', 'type', 'min_days', 'max_days', 'status', 'created_at'] as const;
 export const yardSortFields = ['name', 'capacity', 'status', 'created_at'] as const;
+export const packageSortFields = ['name', 'type', 'price', 'status', 'created_at'] as const;
+export const additionalServiceSortFields = ['name', 'price', 'status', 'created_at'] as const;
+export const voucherSortFields = [
+  'code',
+  'discount_type',
+  'discount_value',
+  'valid_from',
+  'valid_to',
+  'usage_limit',
+  'times_used',
+  'status',
+  'created_at',
+] as const;

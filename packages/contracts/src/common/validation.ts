@@ -26,6 +26,14 @@ export const V = {
   totpCode: 'validation.totpCode',
   positiveInteger: 'validation.positiveInteger',
   currency: 'validation.currency',
+  daysOrder: 'validation.daysOrder',
+  voucherCode: 'validation.voucherCode',
+  date: 'validation.date',
+  dateOrder: 'validation.dateOrder',
+  percent: 'validation.percent',
+  positiveAmount: 'validation.positiveAmount',
+  usageBelowUsed: 'validation.usageBelowUsed',
+  tooManyItems: 'validation.tooManyItems',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -1,9 +1,8 @@
+import { discountTypes } from '@ps/contracts';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
-
-export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;
 
 /**
  * A discount code, unique in its company whatever its case. `percent` values are whole percents (1-100),
@@ -18,7 +17,7 @@ export const vouchers = pgTable(
       .notNull()
       .references(() => companies.id),
     code: text('code').notNull(),
-    discount_type: text('discount_type', { enum: DISCOUNT_TYPES }).notNull(),
+    discount_type: text('discount_type', { enum: discountTypes }).notNull(),
     discount_value: integer('discount_value').notNull(),
     valid_from: date('valid_from', { mode: 'string' }).notNull(),
     valid_to: date('valid_to', { mode: 'string' }).notNull(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoPlaces } from './demo-places.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
@@ -65,6 +66,7 @@ export async function seedDemoData(db: Db): Promise<void> {
         password_hash: await hashPassword(DEMO_SUPER_ADMIN.password),
       },
     ]);
+    await seedDemoCatalogue(tx, companyId);
   });
 }
 
