@@ -9,6 +9,8 @@ export const API_TAGS = [
   { name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" },
   { name: 'airports', description: "A company's airports" },
   { name: 'core airports', description: "The organisation's core airports, which companies pick their airports from" },
+  { name: 'band months', description: "A company's default price of each band in each month, and their grid" },
+  { name: 'location prices', description: "A route's own prices, the price grid of a route, and copying a season" },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;

@@ -9,3 +9,5 @@ export const companySortFields = ['name', 'contact_email', 'status', 'created_at
 export const locationSortFields = ['name', 'type', 'capacity', 'airport_iata_code', 'status', 'created_at'] as const;
 export const coreLocationSortFields = ['name', 'type', 'capacity', 'core_airport_iata_code', 'status'] as const;
 export const bandSortFields = ['name', 'type', 'min_days', 'max_days', 'status', 'created_at'] as const;
+export const bandMonthSortFields = ['band_name', 'month', 'price', 'created_at'] as const;
+export const locationPriceSortFields = ['departure_name', 'arrival_name', 'band_name', 'month', 'price', 'created_at'] as const;
