@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
+import { seedDemoPrices } from './demo-prices.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
 export const DEMO_SUPER_ADMIN = { email: 'superadmin@example.com', password: 'admin123' } as const;
@@ -63,6 +64,7 @@ export async function seedDemoData(db: Db): Promise<void> {
         password_hash: await hashPassword(DEMO_SUPER_ADMIN.password),
       },
     ]);
+    await seedDemoPrices(tx, companyId);
   });
 }
 

@@ -9,6 +9,7 @@ import { createAirport } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createTenant, type Headers } from '../../../test/kit.ts';
 import { auditLog, bandMonths, locationPrices } from '../../db/schema/index.ts';
+import { seedDemoPrices } from '../../db/seed/demo-prices.ts';
 
 const companyOf = (tenant: { company: { id: number } | null }) => {
   if (!tenant.company) throw new Error('a company tenant is needed');
@@ -605,5 +606,40 @@ describe('the band-month defaults grid', () => {
     const rows = await ctx.db.select().from(bandMonths).where(eq(bandMonths.company_id, t.companyId));
     expect(rows.map((row) => [row.month, row.price])).toEqual([[1, 1000]]);
     expect(await auditsOf(t.companyId, 'band_month')).toHaveLength(0);
+  });
+});
+
+describe('demo prices', () => {
+  it('skips quietly when the demo bands and locations are not there', async () => {
+    const t = await createTenant(ctx);
+    await seedDemoPrices(ctx.db, t.company.id);
+    expect(await ctx.db.select().from(bandMonths).where(eq(bandMonths.company_id, t.company.id))).toHaveLength(0);
+  });
+
+  it('gives every parking band a default in every month (dearer in summer and December) and Heathrow Long Stay its own prices', async () => {
+    const t = await createTenant(ctx);
+    const companyId = t.company.id;
+    const airport = await createAirport(ctx.db, companyId);
+    await createCarPark(ctx.db, companyId, airport.id, { name: 'Heathrow Long Stay Car Park' });
+    const short = await createBand(ctx.db, companyId, { name: '1-3 days', min_days: 1, max_days: 3 });
+    await createBand(ctx.db, companyId, { name: '4-7 days', min_days: 4, max_days: 7 });
+    await createBand(ctx.db, companyId, { name: '8-14 days', min_days: 8, max_days: 14 });
+    await createBand(ctx.db, companyId, { name: 'Valet', type: 'meet_and_greet', min_days: 1, max_days: 3 });
+    await seedDemoPrices(ctx.db, companyId);
+    const defaults = await ctx.db.select().from(bandMonths).where(eq(bandMonths.company_id, companyId));
+    expect(defaults).toHaveLength(36);
+    const of = (month: number) => defaults.find((row) => row.band_id === short.id && row.month === month)?.price ?? 0;
+    expect(of(7)).toBeGreaterThan(of(3));
+    expect(of(12)).toBeGreaterThan(of(3));
+    const own = await pricesOf(companyId);
+    expect(own.map((row) => [row.month, row.price]).sort()).toEqual(
+      [
+        [null, 3499],
+        [7, 4499],
+        [8, 4499],
+        [null, 5999],
+        [12, 6999],
+      ].sort(),
+    );
   });
 });
