@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { optionalText, recordName, wholeNumber } from './common/names.ts';
+import { MAX_PRICE, optionalText, recordName, wholeNumber } from './common/names.ts';
 import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { additionalServiceSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
-import { MAX_PRICE } from './packages.ts';
 
 export { additionalServiceSortFields };
 

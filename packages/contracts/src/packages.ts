@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { bandTypes } from './bands.ts';
-import { optionalText, recordName, wholeNumber } from './common/names.ts';
+import { MAX_PRICE, optionalText, recordName, wholeNumber } from './common/names.ts';
 import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { packageSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
 export { packageSortFields };
 
-/** Money limit of a price (integer minor units): 10 million major units of a two-decimal currency. */
-export const MAX_PRICE = 1_000_000_000;
 /** A package lists at most this many included items, each at most 100 characters. */
 export const MAX_INCLUDED_ITEMS = 20;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MAX_PRICE } from './common/names.ts';
 import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { voucherSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
-import { MAX_PRICE } from './packages.ts';
 
 export { voucherSortFields };
 

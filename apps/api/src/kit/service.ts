@@ -35,12 +35,18 @@ export interface CrudServiceDefinition<Insert, Row, Out, ListQuery, Create, Upda
   /**
    * A rule the database cannot keep alone (bands that must not overlap...): runs in the write's transaction
    * before the change, with the row as it will be (an update's row is locked and merged with the change).
+   * `actor` carries the company, for reads of the company's other tables (a location's airport...).
    */
-  check?: (records: RecordWriter<Insert>, candidate: Record<string, unknown>, id: number | null) => Promise<void>;
+  check?: (
+    records: RecordWriter<Insert>,
+    candidate: Record<string, unknown>,
+    id: number | null,
+    actor: { companyId: number | null; actorUserId: number },
+  ) => Promise<void>;
 }
 
 /** Add, list, get, update, delete over one reader and one audited writer (company or organisation scope). */
-function crudService<Insert, Row, Out, ListQuery, Create, Update, Actor extends { actorUserId: number }>(
+function crudService<Insert, Row, Out, ListQuery, Create, Update, Actor extends { companyId: number | null; actorUserId: number }>(
   definition: Omit<CrudServiceDefinition<Insert, Row, Out, ListQuery, Create, Update>, 'reader'>,
   readerFor: (db: DbOrTx | null, actor: Actor) => ResourceReader<Row, ListQuery>,
   write: (actor: Actor, work: (records: RecordWriter<Insert>) => Promise<Out | undefined>) => Promise<Out | undefined>,
@@ -61,14 +67,14 @@ function crudService<Insert, Row, Out, ListQuery, Create, Update, Actor extends 
     create: async (actor: Actor, input: Create): Promise<Out> =>
       (await write(actor, async (records) => {
         const columns = columnsOf(input);
-        await definition.check?.(records, { ...columns }, null);
+        await definition.check?.(records, { ...columns }, null, actor);
         const row = await records.create(columns as Omit<Insert, Managed>);
         return read(readerFor(records.tx, actor), row.id);
       })) as Out,
     update: async (actor: Actor, id: number, input: Update): Promise<Out> =>
       (await write(actor, async (records) => {
         const columns = columnsOf(input);
-        if (definition.check) await definition.check(records, { ...(await records.lock(id)), ...columns }, id);
+        if (definition.check) await definition.check(records, { ...(await records.lock(id)), ...columns }, id, actor);
         await records.update(id, columns);
         return read(readerFor(records.tx, actor), id);
       })) as Out,

@@ -16,6 +16,8 @@ export const API_TAGS = [
   { name: 'packages', description: "A company's packages: products sold with a stay" },
   { name: 'additional services', description: "A company's optional extras (car wash, EV charging...)" },
   { name: 'vouchers', description: "A company's discount codes" },
+  { name: 'band months', description: "A company's default price of each band in each month, and their grid" },
+  { name: 'location prices', description: "A route's own prices, the price grid of a route, and copying a season" },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;

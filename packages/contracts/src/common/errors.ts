@@ -21,6 +21,7 @@ export const errorCodes = [
   'band_in_use',
   'band_month_taken',
   'location_price_taken',
+  'location_price_copy_conflict',
   'package_in_use',
   'service_in_use',
   'voucher_code_taken',

@@ -21,3 +21,7 @@ export const optionalText = (max: number) =>
 /** A non-negative whole number up to `max` (capacity, days, minor units...). */
 export const wholeNumber = (max: number) =>
   z.number({ error: V.required }).int({ error: V.positiveInteger }).min(0, { error: V.positiveInteger }).max(max, { error: V.tooLong });
+
+/** Prices are integer minor units (pence, cents), 0 to 100,000,000 (a million pounds is far beyond any stay). */
+export const MAX_PRICE = 100_000_000;
+export const priceSchema = wholeNumber(MAX_PRICE);

@@ -23,3 +23,5 @@ export const voucherSortFields = [
   'status',
   'created_at',
 ] as const;
+export const bandMonthSortFields = ['band_name', 'month', 'price', 'created_at'] as const;
+export const locationPriceSortFields = ['departure_name', 'arrival_name', 'band_name', 'month', 'price', 'created_at'] as const;

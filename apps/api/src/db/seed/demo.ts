@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoPlaces } from './demo-places.ts';
+import { seedDemoPrices } from './demo-prices.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
 export const DEMO_SUPER_ADMIN = { email: 'superadmin@example.com', password: 'admin123' } as const;
@@ -67,6 +68,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       },
     ]);
     await seedDemoCatalogue(tx, companyId);
+    await seedDemoPrices(tx, companyId);
   });
 }
 

@@ -1,0 +1,195 @@
+import {
+  bandMonthCreateSchema,
+  bandMonthGridQuerySchema,
+  bandMonthGridSaveSchema,
+  bandMonthGridSchema,
+  bandMonthListQuerySchema,
+  bandMonthSchema,
+  bandMonthUpdateSchema,
+  dataEnvelope,
+  gridSaveResultSchema,
+  locationPriceCreateSchema,
+  locationPriceListQuerySchema,
+  locationPriceSchema,
+  locationPriceUpdateSchema,
+  priceCopyResultSchema,
+  priceCopySchema,
+  priceGridQuerySchema,
+  priceGridSaveSchema,
+  priceGridSchema,
+} from '@ps/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type CompanyActor, registerCrudRoutes } from '../../kit/routes.ts';
+import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { createBandMonthsService, createLocationPricesService, createPriceGridService } from './prices.service.ts';
+
+const actorOf = (request: FastifyRequest): CompanyActor => ({
+  companyId: callerCompanyId(request),
+  actorUserId: requireCaller(request).userId,
+});
+const security = [{ bearer: [] }];
+
+/**
+ * Spec 7: band-month/* and location-price/* (add, list, get, update, delete), and the price grid: a route's
+ * prices (bands x months) read and saved together, a season copied to another route, the defaults grid.
+ * `location-price/admin/list` (the quote) is the quote module's.
+ */
+export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
+  registerCrudRoutes(app, {
+    base: '/api/band-month',
+    resource: 'band_months',
+    tag: 'band months',
+    scope: 'company',
+    schemas: { record: bandMonthSchema, create: bandMonthCreateSchema, update: bandMonthUpdateSchema, listQuery: bandMonthListQuerySchema },
+    service: createBandMonthsService(db),
+    docs: {
+      add: {
+        summary: 'Add a band-month default price',
+        description:
+          'The default price (integer minor units) of a whole stay of the band departing in the month (1-12). One per band and month ' +
+          '(409 `band_month_taken` on `month`); a band of another company is a 400 on `band_id`.',
+      },
+      list: {
+        summary: "Your company's band-month defaults",
+        description:
+          'Paging, sort (`band_name`, `month`, `price`, `created_at`), search by band name, filters `band_id`, `month`, `type` (the band type).',
+      },
+    },
+  });
+
+  registerCrudRoutes(app, {
+    base: '/api/location-price',
+    resource: 'location_prices',
+    tag: 'location prices',
+    scope: 'company',
+    schemas: {
+      record: locationPriceSchema,
+      create: locationPriceCreateSchema,
+      update: locationPriceUpdateSchema,
+      listQuery: locationPriceListQuerySchema,
+    },
+    service: createLocationPricesService(db),
+    docs: {
+      add: {
+        summary: "Add a route's own price",
+        description:
+          'A price (integer minor units) for a route (departure -> arrival, both locations of the airport; the same car park for ' +
+          'parking), a band and a month (1-12, or null for every month). It overrides the band-month default. One per route, band and ' +
+          'month (409 `location_price_taken` on `month`); a location of another airport is a 400 on the field.',
+      },
+      list: {
+        summary: "Your company's location prices",
+        description:
+          'Paging, sort (`departure_name`, `arrival_name`, `band_name`, `month`, `price`, `created_at`), search by band or location ' +
+          'name, filters `airport_id`, `departure_id`, `arrival_id`, `band_id`, `month` (1-12, or `every`).',
+      },
+    },
+  });
+
+  const grid = createPriceGridService(db);
+
+  app.route({
+    method: 'GET',
+    url: '/api/location-price/grid',
+    config: { permission: 'location_prices.view' },
+    schema: {
+      tags: ['location prices'],
+      security,
+      summary: "A route's price grid",
+      description:
+        "The active bands of the type (rows, by days) x months 1-12 (columns). Each cell has the route's own price (`month_price` " +
+        "for the month, else the route's every-month price: `own_price`), the band-month default (`default_price`), and the price " +
+        "that applies with its `source` (`month`, `every_month`, `default`, or null when there is none). Another company's airport " +
+        'or locations: 404; a location of another airport: 400 on the field.',
+      querystring: priceGridQuerySchema,
+      response: { 200: dataEnvelope(priceGridSchema), ...errorResponses(400, 401, 403, 404, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await grid.routeGrid(actorOf(request), request.query as never),
+    }),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/location-price/grid',
+    config: { permission: 'location_prices.update' },
+    schema: {
+      tags: ['location prices'],
+      security,
+      summary: "Save a route's price grid",
+      description:
+        "Every cell in one transaction: a price creates or changes the route's own price of that band and month (month null: " +
+        'the every-month price), null removes it (the default applies again). Any invalid cell is a 400 naming it ' +
+        '(`cells.N.price`, `cells.N.band_id`, `cells.N.month`) and nothing is written. Each change is audited.',
+      body: priceGridSaveSchema,
+      response: { 200: dataEnvelope(gridSaveResultSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.updated'),
+      data: await grid.saveRouteGrid(actorOf(request), request.body as never),
+    }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/location-price/copy',
+    config: { permission: 'location_prices.update' },
+    schema: {
+      tags: ['location prices'],
+      security,
+      summary: 'Copy a season to another route',
+      description:
+        'Copies every price of the `from` route (all bands, months and every-month prices) to the `to` route of the same airport, ' +
+        'in one transaction. A target price for the same band and month is overwritten with `replace: true`; with `replace: false` ' +
+        "it is a 409 `location_price_copy_conflict` naming the first one and how many, and nothing is copied. The target's other " +
+        'prices stay. Answers how many were copied and how many of those replaced a price. Each change is audited.',
+      body: priceCopySchema,
+      response: { 200: dataEnvelope(priceCopyResultSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.updated'),
+      data: await grid.copy(actorOf(request), request.body as never),
+    }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/band-month/grid',
+    config: { permission: 'band_months.view' },
+    schema: {
+      tags: ['band months'],
+      security,
+      summary: 'The band-month defaults grid',
+      description: 'The active bands of the type (rows, by days) x months 1-12: each cell the default price, or null.',
+      querystring: bandMonthGridQuerySchema,
+      response: { 200: dataEnvelope(bandMonthGridSchema), ...errorResponses(400, 401, 403, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await grid.defaultsGrid(actorOf(request), request.query as never),
+    }),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/band-month/grid',
+    config: { permission: 'band_months.update' },
+    schema: {
+      tags: ['band months'],
+      security,
+      summary: 'Save the band-month defaults grid',
+      description:
+        'Every cell in one transaction: a price creates or changes the default, null removes it. Any invalid cell is a 400 naming ' +
+        'it and nothing is written. Each change is audited.',
+      body: bandMonthGridSaveSchema,
+      response: { 200: dataEnvelope(gridSaveResultSchema), ...errorResponses(400, 401, 403, 409, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.updated'),
+      data: await grid.saveDefaultsGrid(actorOf(request), request.body as never),
+    }),
+  });
+}
