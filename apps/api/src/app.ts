@@ -11,6 +11,7 @@ import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerQuoteRoutes } from './modules/quote/quote.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerCountryRoutes(app, database.db);
   registerAirportRoutes(app, database.db);
   registerCompanyRoutes(app, database.db);
+  registerQuoteRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

@@ -9,4 +9,5 @@ export * from './common/validation.ts';
 export * from './companies.ts';
 export * from './countries.ts';
 export * from './locations.ts';
+export * from './quote.ts';
 export * from './webConfig.ts';

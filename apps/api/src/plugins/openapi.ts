@@ -9,6 +9,7 @@ export const API_TAGS = [
   { name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" },
   { name: 'airports', description: "A company's airports" },
   { name: 'core airports', description: "The organisation's core airports, which companies pick their airports from" },
+  { name: 'quote', description: "The price search: a route's prices and the quote of a stay, with the steps that made it" },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;

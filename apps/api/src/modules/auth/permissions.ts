@@ -30,6 +30,7 @@ const rolePermissions = {
     'users.delete',
     'drivers.create',
     'partners.view',
+    'location_prices.view',
   ],
   driver: ['session', 'countries.view'],
 } as const satisfies Record<Role, readonly string[]>;
