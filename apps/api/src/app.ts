@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLocationRoutes } from './modules/locations/locations.routes.ts';
 import { registerPackageRoutes } from './modules/packages/packages.routes.ts';
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
+import { registerQuoteRoutes } from './modules/quote/quote.routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
 import { registerYardRoutes } from './modules/yards/yards.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerAdditionalServiceRoutes(app, database.db);
   registerVoucherRoutes(app, database.db);
   registerPriceRoutes(app, database.db);
+  registerQuoteRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

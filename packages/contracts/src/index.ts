@@ -13,6 +13,7 @@ export * from './countries.ts';
 export * from './locations.ts';
 export * from './packages.ts';
 export * from './prices.ts';
+export * from './quote.ts';
 export * from './vouchers.ts';
 export * from './webConfig.ts';
 export * from './yards.ts';

@@ -18,6 +18,7 @@ export const API_TAGS = [
   { name: 'vouchers', description: "A company's discount codes" },
   { name: 'band months', description: "A company's default price of each band in each month, and their grid" },
   { name: 'location prices', description: "A route's own prices, the price grid of a route, and copying a season" },
+  { name: 'quote', description: "The price search: a route's prices and the quote of a stay, with the steps that made it" },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;
