@@ -3,7 +3,6 @@ import type { LocationType } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
 import { IconExternalLink } from '../../components/icons';
 import type { CsvColumn } from '../../lib/csv';
-import { formatNumber } from '../../lib/i18n';
 
 /** What a company location and a core location share, and so how both lists show them. */
 export interface Place {
@@ -26,15 +25,15 @@ export function useTypeLabel() {
 export const mapHref = (latitude: number, longitude: number) =>
   `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 
-/** Coordinates as numbers in the user's locale ("51.4723, -0.4887"). */
-export function formatCoordinates(latitude: number, longitude: number): string {
-  const format = (value: number) => formatNumber(Number(value.toFixed(6)));
-  return `${format(latitude)}, ${format(longitude)}`;
+/** Coordinates as numbers in the user's locale, up to six decimals (about 10 cm): "51.4723, -0.4887". */
+export function formatCoordinates(latitude: number, longitude: number, language: string): string {
+  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 6, useGrouping: false });
+  return `${format.format(latitude)}, ${format.format(longitude)}`;
 }
 
 /** A location's coordinates with a link to the map, or "Not given". */
 export function Coordinates({ place }: { place: Pick<Place, 'name' | 'latitude' | 'longitude'> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (place.latitude === null || place.longitude === null) {
     return (
       <Text size="sm" c="dimmed">
@@ -45,7 +44,7 @@ export function Coordinates({ place }: { place: Pick<Place, 'name' | 'latitude' 
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" ff="monospace">
-        {formatCoordinates(place.latitude, place.longitude)}
+        {formatCoordinates(place.latitude, place.longitude, i18n.language)}
       </Text>
       <Anchor
         href={mapHref(place.latitude, place.longitude)}
