@@ -24,5 +24,12 @@ describe('countries: search and sort on the client', () => {
     expect(ids(filterAndSort(english, '', '-name', 'en'))).toEqual(['GB', 'LK', 'IN', 'AT']);
     expect(ids(filterAndSort(rows, undefined, 'iso_code', 'ta'))).toEqual(['AT', 'GB', 'IN', 'LK']);
     expect(ids(filterAndSort(rows, undefined, '-dialling_code', 'ta'))).toEqual(['LK', 'IN', 'GB', 'AT']);
+    const zones = [
+      { id: 531, iso_code: 'CW', name: 'Curaçao', dialling_code: '5999', local_name: 'Curaçao' },
+      { id: 860, iso_code: 'UZ', name: 'Uzbekistan', dialling_code: '998', local_name: 'Uzbekistan' },
+      { id: 840, iso_code: 'US', name: 'United States', dialling_code: '1', local_name: 'United States' },
+    ];
+    // By zone, digit by digit: +1, +5999, +998 (not by size).
+    expect(ids(filterAndSort(zones, undefined, 'dialling_code', 'en'))).toEqual(['US', 'CW', 'UZ']);
   });
 });

@@ -29,7 +29,9 @@ export function filterAndSort(rows: CountryRow[], search: string | undefined, so
   const collator = new Intl.Collator(language);
   const compare = (a: CountryRow, b: CountryRow) => {
     if (field === 'iso_code') return a.iso_code.localeCompare(b.iso_code);
-    if (field === 'dialling_code') return Number(a.dialling_code) - Number(b.dialling_code) || collator.compare(a.local_name, b.local_name);
+    // Digit by digit, as the ITU zones go (+1, +20, +211 ... +998), not by size (+5999 is Curaçao, zone 5).
+    if (field === 'dialling_code')
+      return a.dialling_code.localeCompare(b.dialling_code, 'en') || collator.compare(a.local_name, b.local_name);
     return collator.compare(a.local_name, b.local_name);
   };
   return [...found].sort((a, b) => direction * compare(a, b));
