@@ -64,7 +64,14 @@ export function Coordinates({ place }: { place: Pick<Place, 'name' | 'latitude' 
 /** "800 spaces", or "Not a car park" for 0. */
 export function useCapacityText() {
   const { t } = useTranslation();
-  return (capacity: number) => (capacity > 0 ? t('locations.spaces', { count: capacity }) : t('locations.notCarPark'));
+  return (capacity: number) =>
+    capacity > 0 ? (
+      t('locations.spaces', { count: capacity })
+    ) : (
+      <Text span size="sm" c="dimmed">
+        {t('locations.notCarPark')}
+      </Text>
+    );
 }
 
 /** The export's columns: translated headers and types, status as words. */
