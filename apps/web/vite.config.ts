@@ -52,7 +52,8 @@ function preloadDefaultLanguage(): Plugin {
       order: 'post',
       handler(_html, context) {
         const chunks = Object.values(context.bundle ?? {}).filter(
-          (output) => output.type === 'chunk' && /[\\/]locales[\\/]en\.json$/.test(output.facadeModuleId ?? ''),
+          // The app-wide messages only: a feature's own (features/*/locales) come with its chunk.
+          (output) => output.type === 'chunk' && /[\\/]src[\\/]locales[\\/]en\.json$/.test(output.facadeModuleId ?? ''),
         );
         return chunks.map((chunk) => ({
           tag: 'link',
@@ -74,7 +75,7 @@ const SIGN_IN_MODULES = [
   'apps/web/src/app/(lazy|theme)',
   'apps/web/src/app/components/(NotFoundPanel|RouteStates)',
   'apps/web/src/features/auth/\\w+',
-  'apps/web/src/features/(airports|companies)/search',
+  'apps/web/src/features/(airports|companies|countries|locations|yards)/search',
   'apps/web/src/lib/(toast|session|api|i18n|listSearch|forms|pageTitle)',
   'apps/web/src/components/LanguageSelect',
   'packages/contracts/src/(auth\\.fields|auth\\.forms|common/(validation|languages|sortFields))',

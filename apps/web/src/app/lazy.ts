@@ -33,3 +33,6 @@ export const loadShell = withTimeout(() => import('./shell/layouts'));
 export const loadAirports = withTimeout(() => import('../features/airports'));
 export const loadAccount = withTimeout(() => import('../features/account'));
 export const loadCompanies = withTimeout(() => import('../features/companies'));
+export const loadLocations = withTimeout(() => import('../features/locations'));
+export const loadYards = withTimeout(() => import('../features/yards'));
+export const loadCountries = withTimeout(() => import('../features/countries'));

@@ -7,11 +7,14 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
 import { validateCompanySearch } from '../features/companies/search';
+import { validateCountrySearch } from '../features/countries/search';
+import { validateCoreLocationSearch, validateLocationSearch } from '../features/locations/search';
+import { validateYardSearch } from '../features/yards/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
 import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
-import { loadAccount, loadAirports, loadCompanies, loadShell } from './lazy';
+import { loadAccount, loadAirports, loadCompanies, loadCountries, loadLocations, loadShell, loadYards } from './lazy';
 
 /**
  * One router for every bundle. The sign-in screens are part of the first bundle; after sign-in the shell and
@@ -22,6 +25,9 @@ const shell = <K extends keyof Awaited<ReturnType<typeof loadShell>>>(name: K) =
 const airports = <K extends keyof Awaited<ReturnType<typeof loadAirports>>>(name: K) => lazyRouteComponent(loadAirports, name);
 const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
+const locations = <K extends keyof Awaited<ReturnType<typeof loadLocations>>>(name: K) => lazyRouteComponent(loadLocations, name);
+const yards = <K extends keyof Awaited<ReturnType<typeof loadYards>>>(name: K) => lazyRouteComponent(loadYards, name);
+const countries = <K extends keyof Awaited<ReturnType<typeof loadCountries>>>(name: K) => lazyRouteComponent(loadCountries, name);
 
 /** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
 function UnknownPath() {
@@ -137,6 +143,29 @@ const coreAirportEditRoute = createRoute({
   component: airports('CoreAirportEditPage'),
 });
 
+const coreLocationsRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-locations',
+  validateSearch: validateCoreLocationSearch,
+  component: locations('CoreLocationsPage'),
+});
+const coreLocationNewRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-locations/new',
+  component: locations('CoreLocationCreatePage'),
+});
+const coreLocationEditRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-locations/$locationId/edit',
+  component: locations('CoreLocationEditPage'),
+});
+const orgCountriesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/countries',
+  validateSearch: validateCountrySearch,
+  component: countries('OrgCountriesPage'),
+});
+
 // ---- after sign-in: a company's back-office at /{company_id} ------------------------------------------
 
 const companyRoute = createRoute({
@@ -179,6 +208,37 @@ const airportEditRoute = createRoute({
   component: airports('AirportEditPage'),
 });
 
+const locationsRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/locations',
+  validateSearch: validateLocationSearch,
+  component: locations('LocationsListPage'),
+});
+const locationNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/locations/new',
+  component: locations('LocationCreatePage'),
+});
+const locationEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/locations/$locationId/edit',
+  component: locations('LocationEditPage'),
+});
+const yardsRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/yards',
+  validateSearch: validateYardSearch,
+  component: yards('YardsListPage'),
+});
+const yardNewRoute = createRoute({ getParentRoute: () => companyRoute, path: '/yards/new', component: yards('YardCreatePage') });
+const yardEditRoute = createRoute({ getParentRoute: () => companyRoute, path: '/yards/$yardId/edit', component: yards('YardEditPage') });
+const companyCountriesRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/countries',
+  validateSearch: validateCountrySearch,
+  component: countries('CompanyCountriesPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   notFoundRoute,
@@ -192,8 +252,25 @@ const routeTree = rootRoute.addChildren([
     companiesRoute,
     companyNewRoute,
     companyEditRoute,
+    coreLocationsRoute,
+    coreLocationNewRoute,
+    coreLocationEditRoute,
+    orgCountriesRoute,
   ]),
-  companyRoute.addChildren([companyIndexRoute, companyAccountRoute, airportsRoute, airportNewRoute, airportEditRoute]),
+  companyRoute.addChildren([
+    companyIndexRoute,
+    companyAccountRoute,
+    airportsRoute,
+    airportNewRoute,
+    airportEditRoute,
+    locationsRoute,
+    locationNewRoute,
+    locationEditRoute,
+    yardsRoute,
+    yardNewRoute,
+    yardEditRoute,
+    companyCountriesRoute,
+  ]),
 ]);
 
 export const router = createRouter({

@@ -59,6 +59,17 @@ export async function initI18n(): Promise<Language> {
   return language;
 }
 
+/**
+ * A feature's own messages (`features/<feature>/locales/{en,ta}.json`), loaded with the feature's lazy chunk
+ * instead of with the sign-in page, whose weight is budgeted: the feature's `index.ts` awaits this before its
+ * screens render. They merge into the same keys (the shell keeps only what it shows, such as a nav title).
+ */
+export async function addFeatureMessages(loaders: Record<Language, () => Promise<JsonModule>>): Promise<void> {
+  const language: Language = i18n.language === 'ta' ? 'ta' : 'en';
+  const messages = await loaders[language]();
+  i18n.addResourceBundle(language, 'translation', messages.default, true, true);
+}
+
 /** Translates a zod message key from the contracts; a message that is not a key is shown as it is. */
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;

@@ -31,3 +31,28 @@ describe('web locales', () => {
     }
   });
 });
+
+/** Each feature's own messages (loaded with its chunk): the same rules, per feature. */
+const featureLocales = import.meta.glob<{ default: Tree }>('../features/*/locales/*.json', { eager: true });
+
+describe('feature locales', () => {
+  const features = [...new Set(Object.keys(featureLocales).map((path) => path.split('/')[2] ?? ''))];
+
+  it('are found', () => {
+    expect(features.length).toBeGreaterThan(0);
+  });
+
+  it.each(features)('%s: ta.json has every key of en.json and no other, with the same {{placeholders}}', (feature) => {
+    const featureEn = featureLocales[`../features/${feature}/locales/en.json`]?.default ?? {};
+    const featureTa = featureLocales[`../features/${feature}/locales/ta.json`]?.default ?? {};
+    expect(keys(featureTa).sort()).toEqual(keys(featureEn).sort());
+    for (const key of keys(featureEn)) {
+      expect(placeholders(lookup(featureTa, key) ?? ''), key).toEqual(placeholders(lookup(featureEn, key) ?? ''));
+    }
+  });
+
+  it.each(features)('%s: says nothing the app-wide files already say', (feature) => {
+    const featureEn = featureLocales[`../features/${feature}/locales/en.json`]?.default ?? {};
+    for (const key of keys(featureEn)) expect(lookup(en as Tree, key), key).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@ import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconBuilding, IconHome, IconPlane } from '../../components/icons';
+import { IconBuilding, IconBuildingWarehouse, IconHome, IconMapPin, IconMapPins, IconPlane, IconWorld } from '../../components/icons';
 import { getCompanyId } from '../../lib/session';
 import { NotFoundPanel } from '../components/NotFoundPanel';
 import { queryClient } from '../queryClient';
@@ -30,6 +30,26 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             href: `/${companyId}/airports`,
             label: t('nav.airports'),
             icon: <IconPlane size={20} aria-hidden />,
+            permission: 'airports.view',
+          },
+          {
+            href: `/${companyId}/locations`,
+            label: t('locations.title'),
+            icon: <IconMapPin size={20} aria-hidden />,
+            permission: 'locations.view',
+          },
+          {
+            href: `/${companyId}/yards`,
+            label: t('yards.title'),
+            icon: <IconBuildingWarehouse size={20} aria-hidden />,
+            permission: 'yards.view',
+          },
+          {
+            href: `/${companyId}/countries`,
+            label: t('countries.title'),
+            icon: <IconWorld size={20} aria-hidden />,
+            // Drivers may read countries (phone numbers) but have no back-office screens: the screen is for
+            // those who keep the company's places.
             permission: 'airports.view',
           },
         ]}
@@ -60,6 +80,18 @@ export function OrgLayout({ children }: { children?: ReactNode }) {
             label: t('nav.coreAirports'),
             icon: <IconPlane size={20} aria-hidden />,
             permission: 'core_airports.view',
+          },
+          {
+            href: '/org/core-locations',
+            label: t('coreLocations.title'),
+            icon: <IconMapPins size={20} aria-hidden />,
+            permission: 'core_locations.view',
+          },
+          {
+            href: '/org/countries',
+            label: t('countries.title'),
+            icon: <IconWorld size={20} aria-hidden />,
+            permission: 'countries.view',
           },
         ]}
       >

@@ -1,0 +1,10 @@
+/** The locations feature's lazy chunk: the company's locations and the organisation's core locations. */
+import { messagesLoaded } from './messages';
+
+// The screens render only once their messages are in (a top-level await holds the chunk's import).
+await messagesLoaded;
+
+export { CoreLocationCreatePage, CoreLocationEditPage } from './CoreLocationFormPage';
+export { CoreLocationsPage } from './CoreLocationsPage';
+export { LocationCreatePage, LocationEditPage } from './LocationFormPage';
+export { LocationsListPage } from './LocationsListPage';
