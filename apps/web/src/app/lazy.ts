@@ -33,3 +33,7 @@ export const loadShell = withTimeout(() => import('./shell/layouts'));
 export const loadAirports = withTimeout(() => import('../features/airports'));
 export const loadAccount = withTimeout(() => import('../features/account'));
 export const loadCompanies = withTimeout(() => import('../features/companies'));
+export const loadBands = withTimeout(() => import('../features/bands'));
+export const loadPackages = withTimeout(() => import('../features/packages'));
+export const loadAdditionalServices = withTimeout(() => import('../features/additional-services'));
+export const loadVouchers = withTimeout(() => import('../features/vouchers'));

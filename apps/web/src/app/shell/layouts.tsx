@@ -4,7 +4,7 @@ import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconBuilding, IconHome, IconPlane } from '../../components/icons';
+import { IconBuilding, IconCalendarTime, IconHome, IconPackage, IconPlane, IconSparkles, IconTicket } from '../../components/icons';
 import { getCompanyId } from '../../lib/session';
 import { NotFoundPanel } from '../components/NotFoundPanel';
 import { queryClient } from '../queryClient';
@@ -31,6 +31,30 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.airports'),
             icon: <IconPlane size={20} aria-hidden />,
             permission: 'airports.view',
+          },
+          {
+            href: `/${companyId}/bands`,
+            label: t('bands.title'),
+            icon: <IconCalendarTime size={20} aria-hidden />,
+            permission: 'bands.view',
+          },
+          {
+            href: `/${companyId}/packages`,
+            label: t('packages.title'),
+            icon: <IconPackage size={20} aria-hidden />,
+            permission: 'packages.view',
+          },
+          {
+            href: `/${companyId}/additional-services`,
+            label: t('services.title'),
+            icon: <IconSparkles size={20} aria-hidden />,
+            permission: 'additional_services.view',
+          },
+          {
+            href: `/${companyId}/vouchers`,
+            label: t('vouchers.title'),
+            icon: <IconTicket size={20} aria-hidden />,
+            permission: 'vouchers.view',
           },
         ]}
       >
