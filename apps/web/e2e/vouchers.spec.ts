@@ -18,11 +18,13 @@ test('adds a voucher: percent or money, validity dates, usage limit; a taken cod
 
   // A code already taken, in another case.
   await page.getByRole('textbox', { name: 'Code' }).fill('summer10');
+  // The percent box keeps to 1..100 itself; the dates' order is the schema's.
   await page.getByRole('textbox', { name: 'Discount' }).fill('150');
+  await page.getByRole('textbox', { name: 'Discount' }).blur();
+  await expect(page.getByRole('textbox', { name: 'Discount' })).toHaveValue('100');
   await page.getByLabel('Valid from').fill(`${year}-08-01`);
   await page.getByLabel('Valid to').fill(`${year}-07-01`);
   await page.getByRole('button', { name: 'Create voucher' }).click();
-  await expect(page.getByText('A percentage is a whole number from 1 to 100')).toBeVisible();
   await expect(page.getByText('The end date must not be before the start date')).toBeVisible();
   await page.getByRole('textbox', { name: 'Discount' }).fill('15');
   await page.getByLabel('Valid to').fill(`${year}-08-31`);

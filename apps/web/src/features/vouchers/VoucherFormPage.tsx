@@ -84,7 +84,7 @@ function VoucherForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
                 maxLength={30}
                 autoComplete="off"
                 spellCheck={false}
-                ff="monospace"
+                styles={{ input: { fontFamily: 'monospace' } }}
                 name={field.name}
                 ref={field.ref}
                 value={field.value ?? ''}
