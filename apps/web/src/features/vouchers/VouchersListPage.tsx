@@ -96,7 +96,7 @@ export function VouchersListPage() {
           ]}
           value={search.discount_type ?? 'all'}
           onChange={(value) => void page.setSearch({ discount_type: value === 'all' || !value ? undefined : (value as DiscountType) })}
-          style={{ flex: '1 1 160px' }}
+          style={{ flex: '1 1 200px' }}
         />
         <TextInput
           type="date"
@@ -163,7 +163,7 @@ export function VouchersListPage() {
                     {text.validity(voucher)}
                   </Text>
                   {expired(voucher) ? (
-                    <Badge color="gray.8" variant="light">
+                    <Badge variant="default" color="gray">
                       {t('vouchers.expired')}
                     </Badge>
                   ) : null}
