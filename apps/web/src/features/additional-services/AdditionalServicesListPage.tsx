@@ -11,8 +11,7 @@ import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
-import { additionalServicesResource } from './api';
-import { DEFAULT_SORT } from './search';
+import { additionalServicesResource, DEFAULT_SORT } from './api';
 
 const route = getRouteApi('/$companyId/additional-services');
 

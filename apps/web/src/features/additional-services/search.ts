@@ -12,5 +12,3 @@ export interface AdditionalServiceListSearch extends ListSearch {
 export function validateAdditionalServiceSearch(raw: Record<string, unknown>): AdditionalServiceListSearch {
   return { ...parseListSearch(raw, additionalServiceSortFields), status: parseStatusFilter(raw.status) };
 }
-
-export const DEFAULT_SORT: AdditionalServiceSortField = 'name';

@@ -11,8 +11,7 @@ import { StatusSwitch } from '../../components/StatusSwitch';
 import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
-import { bandsResource } from './api';
-import { DEFAULT_SORT } from './search';
+import { bandsResource, DEFAULT_SORT } from './api';
 
 const route = getRouteApi('/$companyId/bands');
 

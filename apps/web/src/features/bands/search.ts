@@ -18,6 +18,3 @@ export function parseBandType(raw: unknown): BandType | undefined {
 export function validateBandSearch(raw: Record<string, unknown>): BandListSearch {
   return { ...parseListSearch(raw, bandSortFields), status: parseStatusFilter(raw.status), type: parseBandType(raw.type) };
 }
-
-/** Bands read best in the order of the stays they cover. */
-export const DEFAULT_SORT: BandSortField = 'min_days';

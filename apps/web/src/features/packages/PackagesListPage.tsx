@@ -12,8 +12,7 @@ import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
-import { packagesResource } from './api';
-import { DEFAULT_SORT } from './search';
+import { DEFAULT_SORT, packagesResource } from './api';
 
 const route = getRouteApi('/$companyId/packages');
 

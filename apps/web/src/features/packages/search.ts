@@ -18,5 +18,3 @@ export function validatePackageSearch(raw: Record<string, unknown>): PackageList
     type: bandTypes.find((type) => type === raw.type),
   };
 }
-
-export const DEFAULT_SORT: PackageSortField = 'name';

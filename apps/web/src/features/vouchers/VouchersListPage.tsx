@@ -11,9 +11,8 @@ import { StatusSwitch } from '../../components/StatusSwitch';
 import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
-import { vouchersResource } from './api';
+import { DEFAULT_SORT, vouchersResource } from './api';
 import { useVoucherText } from './format';
-import { DEFAULT_SORT } from './search';
 
 const route = getRouteApi('/$companyId/vouchers');
 

@@ -1,6 +1,12 @@
 import type { Voucher, VoucherCreate, VoucherUpdate } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
-import { DEFAULT_SORT, type VoucherListSearch } from './search';
+import type { VoucherListSearch, VoucherSortField } from './search';
+
+/**
+ * The list's sort unless the URL says otherwise. Kept here, not in search.ts: the feature imports only types from
+ * search.ts, so the router's validator stays in the router's chunk (no extra chunk before sign-in).
+ */
+export const DEFAULT_SORT: VoucherSortField = 'code';
 
 /** The company's vouchers: `/api/voucher/*`. */
 export const vouchersResource = createResource<Voucher, VoucherCreate, VoucherUpdate, VoucherListSearch>({

@@ -21,5 +21,3 @@ export function validateVoucherSearch(raw: Record<string, unknown>): VoucherList
     valid_on: validOn,
   };
 }
-
-export const DEFAULT_SORT: VoucherSortField = 'code';
