@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { bandTypes } from './common/bandTypes.ts';
 import { recordName } from './common/names.ts';
 import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { bandSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
+export { type BandType, bandTypes } from './common/bandTypes.ts';
 export { bandSortFields };
-
-/** What a band (and a package) prices. */
-export const bandTypes = ['parking', 'meet_and_greet', 'park_and_ride'] as const;
-export type BandType = (typeof bandTypes)[number];
 
 /** Bands cover stays of 1 to 365 days, both ends counted. */
 export const MAX_BAND_DAYS = 365;

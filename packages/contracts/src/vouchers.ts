@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { type DiscountType, discountTypes } from './common/bandTypes.ts';
 import { MAX_PRICE } from './common/names.ts';
 import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { voucherSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
+export { type DiscountType, discountTypes } from './common/bandTypes.ts';
 export { voucherSortFields };
-
-/** How a voucher discounts: a whole percent (1-100) of the subtotal, or a fixed amount in minor units. */
-export const discountTypes = ['percent', 'fixed'] as const;
-export type DiscountType = (typeof discountTypes)[number];
 
 /** A voucher code: 3 to 30 letters, digits, `-` or `_`; unique in a company whatever its case. */
 export const VOUCHER_CODE_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;

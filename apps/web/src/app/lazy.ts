@@ -36,3 +36,7 @@ export const loadCompanies = withTimeout(() => import('../features/companies'));
 export const loadLocations = withTimeout(() => import('../features/locations'));
 export const loadYards = withTimeout(() => import('../features/yards'));
 export const loadCountries = withTimeout(() => import('../features/countries'));
+export const loadBands = withTimeout(() => import('../features/bands'));
+export const loadPackages = withTimeout(() => import('../features/packages'));
+export const loadAdditionalServices = withTimeout(() => import('../features/additional-services'));
+export const loadVouchers = withTimeout(() => import('../features/vouchers'));

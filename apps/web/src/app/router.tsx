@@ -1,20 +1,36 @@
 import type { LoginStepData } from '@ps/contracts';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { validateAdditionalServiceSearch } from '../features/additional-services/search';
 import { validateAirportSearch, validateCoreAirportSearch } from '../features/airports/search';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
+import { validateBandSearch } from '../features/bands/search';
 import { validateCompanySearch } from '../features/companies/search';
 import { validateCountrySearch } from '../features/countries/search';
 import { validateCoreLocationSearch, validateLocationSearch } from '../features/locations/search';
+import { validatePackageSearch } from '../features/packages/search';
+import { validateVoucherSearch } from '../features/vouchers/search';
 import { validateYardSearch } from '../features/yards/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
 import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
-import { loadAccount, loadAirports, loadCompanies, loadCountries, loadLocations, loadShell, loadYards } from './lazy';
+import {
+  loadAccount,
+  loadAdditionalServices,
+  loadAirports,
+  loadBands,
+  loadCompanies,
+  loadCountries,
+  loadLocations,
+  loadPackages,
+  loadShell,
+  loadVouchers,
+  loadYards,
+} from './lazy';
 
 /**
  * One router for every bundle. The sign-in screens are part of the first bundle; after sign-in the shell and
@@ -23,6 +39,11 @@ import { loadAccount, loadAirports, loadCompanies, loadCountries, loadLocations,
 
 const shell = <K extends keyof Awaited<ReturnType<typeof loadShell>>>(name: K) => lazyRouteComponent(loadShell, name);
 const airports = <K extends keyof Awaited<ReturnType<typeof loadAirports>>>(name: K) => lazyRouteComponent(loadAirports, name);
+const bands = <K extends keyof Awaited<ReturnType<typeof loadBands>>>(name: K) => lazyRouteComponent(loadBands, name);
+const packages = <K extends keyof Awaited<ReturnType<typeof loadPackages>>>(name: K) => lazyRouteComponent(loadPackages, name);
+const services = <K extends keyof Awaited<ReturnType<typeof loadAdditionalServices>>>(name: K) =>
+  lazyRouteComponent(loadAdditionalServices, name);
+const vouchers = <K extends keyof Awaited<ReturnType<typeof loadVouchers>>>(name: K) => lazyRouteComponent(loadVouchers, name);
 const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 const locations = <K extends keyof Awaited<ReturnType<typeof loadLocations>>>(name: K) => lazyRouteComponent(loadLocations, name);
@@ -238,6 +259,62 @@ const companyCountriesRoute = createRoute({
   validateSearch: validateCountrySearch,
   component: countries('CompanyCountriesPage'),
 });
+const bandsRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/bands',
+  validateSearch: validateBandSearch,
+  component: bands('BandsListPage'),
+});
+const bandsNewRoute = createRoute({ getParentRoute: () => companyRoute, path: '/bands/new', component: bands('BandCreatePage') });
+const bandsEditRoute = createRoute({ getParentRoute: () => companyRoute, path: '/bands/$bandId/edit', component: bands('BandEditPage') });
+const packagesRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/packages',
+  validateSearch: validatePackageSearch,
+  component: packages('PackagesListPage'),
+});
+const packagesNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/packages/new',
+  component: packages('PackageCreatePage'),
+});
+const packagesEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/packages/$packageId/edit',
+  component: packages('PackageEditPage'),
+});
+const servicesRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/additional-services',
+  validateSearch: validateAdditionalServiceSearch,
+  component: services('AdditionalServicesListPage'),
+});
+const servicesNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/additional-services/new',
+  component: services('AdditionalServiceCreatePage'),
+});
+const servicesEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/additional-services/$serviceId/edit',
+  component: services('AdditionalServiceEditPage'),
+});
+const vouchersRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/vouchers',
+  validateSearch: validateVoucherSearch,
+  component: vouchers('VouchersListPage'),
+});
+const vouchersNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/vouchers/new',
+  component: vouchers('VoucherCreatePage'),
+});
+const vouchersEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/vouchers/$voucherId/edit',
+  component: vouchers('VoucherEditPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -270,6 +347,18 @@ const routeTree = rootRoute.addChildren([
     yardNewRoute,
     yardEditRoute,
     companyCountriesRoute,
+    bandsRoute,
+    bandsNewRoute,
+    bandsEditRoute,
+    packagesRoute,
+    packagesNewRoute,
+    packagesEditRoute,
+    servicesRoute,
+    servicesNewRoute,
+    servicesEditRoute,
+    vouchersRoute,
+    vouchersNewRoute,
+    vouchersEditRoute,
   ]),
 ]);
 

@@ -4,7 +4,19 @@ import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconBuilding, IconBuildingWarehouse, IconHome, IconMapPin, IconMapPins, IconPlane, IconWorld } from '../../components/icons';
+import {
+  IconBuilding,
+  IconBuildingWarehouse,
+  IconCalendarTime,
+  IconHome,
+  IconMapPin,
+  IconMapPins,
+  IconPackage,
+  IconPlane,
+  IconSparkles,
+  IconTicket,
+  IconWorld,
+} from '../../components/icons';
 import { getCompanyId } from '../../lib/session';
 import { NotFoundPanel } from '../components/NotFoundPanel';
 import { queryClient } from '../queryClient';
@@ -51,6 +63,30 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             // Drivers may read countries (phone numbers) but have no back-office screens: the screen is for
             // those who keep the company's places.
             permission: 'airports.view',
+          },
+          {
+            href: `/${companyId}/bands`,
+            label: t('bands.title'),
+            icon: <IconCalendarTime size={20} aria-hidden />,
+            permission: 'bands.view',
+          },
+          {
+            href: `/${companyId}/packages`,
+            label: t('packages.title'),
+            icon: <IconPackage size={20} aria-hidden />,
+            permission: 'packages.view',
+          },
+          {
+            href: `/${companyId}/additional-services`,
+            label: t('services.title'),
+            icon: <IconSparkles size={20} aria-hidden />,
+            permission: 'additional_services.view',
+          },
+          {
+            href: `/${companyId}/vouchers`,
+            label: t('vouchers.title'),
+            icon: <IconTicket size={20} aria-hidden />,
+            permission: 'vouchers.view',
           },
         ]}
       >

@@ -1,0 +1,29 @@
+import type { Voucher } from '@ps/contracts';
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../lib/money';
+
+/** A calendar day `YYYY-MM-DD` in the user's language ("1 Jun 2026"), read as that day wherever the browser is. */
+export function useFormatDay() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language === 'ta' ? 'ta-IN' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** How a voucher reads in a list: "10 %" or "£5.00", the validity, and "3 / 100" uses. */
+export function useVoucherText() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const day = useFormatDay();
+  return {
+    discount: (voucher: Pick<Voucher, 'discount_type' | 'discount_value'>) =>
+      voucher.discount_type === 'percent'
+        ? t('vouchers.percentValue', { value: voucher.discount_value })
+        : money.format(voucher.discount_value),
+    validity: (voucher: Pick<Voucher, 'valid_from' | 'valid_to'>) =>
+      t('vouchers.validity', { from: day(voucher.valid_from), to: day(voucher.valid_to) }),
+    usage: (voucher: Pick<Voucher, 'times_used' | 'usage_limit'>) =>
+      voucher.usage_limit === null
+        ? t('vouchers.usageUnlimited', { used: voucher.times_used })
+        : t('vouchers.usage', { used: voucher.times_used, limit: voucher.usage_limit }),
+  };
+}
