@@ -7,11 +7,12 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
 import { validateCompanySearch } from '../features/companies/search';
+import { validateLocationPriceSearch, validatePriceGridSearch } from '../features/prices/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
 import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
-import { loadAccount, loadAirports, loadCompanies, loadShell } from './lazy';
+import { loadAccount, loadAirports, loadCompanies, loadPrices, loadShell } from './lazy';
 
 /**
  * One router for every bundle. The sign-in screens are part of the first bundle; after sign-in the shell and
@@ -21,6 +22,7 @@ import { loadAccount, loadAirports, loadCompanies, loadShell } from './lazy';
 const shell = <K extends keyof Awaited<ReturnType<typeof loadShell>>>(name: K) => lazyRouteComponent(loadShell, name);
 const airports = <K extends keyof Awaited<ReturnType<typeof loadAirports>>>(name: K) => lazyRouteComponent(loadAirports, name);
 const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
+const prices = <K extends keyof Awaited<ReturnType<typeof loadPrices>>>(name: K) => lazyRouteComponent(loadPrices, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 
 /** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
@@ -179,6 +181,19 @@ const airportEditRoute = createRoute({
   component: airports('AirportEditPage'),
 });
 
+const priceGridRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/prices',
+  validateSearch: validatePriceGridSearch,
+  component: prices('PriceGridPage'),
+});
+const locationPricesRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/location-prices',
+  validateSearch: validateLocationPriceSearch,
+  component: prices('LocationPricesListPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   notFoundRoute,
@@ -193,7 +208,15 @@ const routeTree = rootRoute.addChildren([
     companyNewRoute,
     companyEditRoute,
   ]),
-  companyRoute.addChildren([companyIndexRoute, companyAccountRoute, airportsRoute, airportNewRoute, airportEditRoute]),
+  companyRoute.addChildren([
+    companyIndexRoute,
+    companyAccountRoute,
+    airportsRoute,
+    airportNewRoute,
+    airportEditRoute,
+    priceGridRoute,
+    locationPricesRoute,
+  ]),
 ]);
 
 export const router = createRouter({

@@ -1,0 +1,5 @@
+/** The prices feature's lazy chunk: the price grid (route prices, defaults, copying a season) and the list. */
+import './messages';
+
+export { LocationPricesListPage } from './LocationPricesListPage';
+export { PriceGridPage } from './PriceGridPage';
