@@ -110,14 +110,14 @@ export function PriceGridTable({
     insetInlineStart: 0,
     zIndex: 1,
     background: 'var(--mantine-color-body)',
-    minWidth: 128,
-    maxWidth: 180,
+    minWidth: 112,
+    maxWidth: 170,
     boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)',
   } as const;
 
   return (
     <Box style={{ overflowX: 'auto', WebkitOverflowScrolling: 'touch' }} data-testid="price-grid">
-      <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} style={{ minWidth: 140 + columns.length * 96 }}>
+      <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={4} style={{ minWidth: 112 + columns.length * 76 }}>
         <caption style={{ captionSide: 'top', textAlign: 'start', padding: '0 0 6px' }}>
           <Text size="sm" c="dimmed" component="span">
             {caption}
@@ -159,7 +159,7 @@ export function PriceGridTable({
                   <Table.Td key={column.key} p={3}>
                     <TextInput
                       size="sm"
-                      w={88}
+                      w={66}
                       inputMode="decimal"
                       autoComplete="off"
                       aria-label={t('prices.grid.cellLabel', { band: row.label, month: column.fullLabel })}
@@ -180,10 +180,11 @@ export function PriceGridTable({
                         input: {
                           textAlign: 'end',
                           fontVariantNumeric: 'tabular-nums',
-                          paddingInline: 6,
+                          paddingInline: 5,
                           ...(changed
                             ? { background: 'var(--mantine-color-yellow-1)', borderColor: 'var(--mantine-color-yellow-8)', fontWeight: 700 }
                             : {}),
+                          ...(error ? { borderColor: 'var(--mantine-color-red-8)', borderWidth: 2 } : {}),
                         },
                       }}
                     />
