@@ -230,6 +230,54 @@ test('the location prices list filters in the URL, exports CSV and deletes a pri
   await expect(page.getByText('No price matches these filters')).toBeVisible();
 });
 
+test('a single price is added and changed with the form; a taken band and month is shown beside the month', async ({ page, request }) => {
+  const setup = await pricingSetup(request);
+  await storeSession(page, setup.session);
+  await page.goto(`/1/location-prices?search=${setup.tag}`);
+  await page.getByRole('link', { name: 'Add price' }).click();
+  await expect(page).toHaveURL(/\/1\/location-prices\/new$/);
+  await page.getByRole('button', { name: 'Add price' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+
+  const choose = async (label: string, option: string) => {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await choose('Airport', `${setup.airport.iata_code} – ${setup.airport.name}`);
+  await choose('Band', `${setup.first.name} (Park and ride)`);
+  await choose('Departure', setup.longStay.name);
+  await choose('Arrival', setup.longStay.name);
+  await page.getByRole('textbox', { name: 'Price' }).fill('27.5');
+  await page.getByRole('button', { name: 'Add price' }).click();
+  await expect(toast(page, `Price of ${setup.longStay.name} for ${setup.first.name} added.`)).toBeVisible();
+  const row = page.locator('tbody tr, [data-testid="record-card"]').filter({ hasText: setup.first.name });
+  await expect(row).toContainText('Every month');
+  await expect(row).toContainText('£27.50');
+
+  // The same route, band and month again: 409 beside the month.
+  await page.goto('/1/location-prices/new');
+  await choose('Airport', `${setup.airport.iata_code} – ${setup.airport.name}`);
+  await choose('Band', `${setup.first.name} (Park and ride)`);
+  await choose('Departure', setup.longStay.name);
+  await choose('Arrival', setup.longStay.name);
+  await page.getByRole('textbox', { name: 'Price' }).fill('30');
+  await page.getByRole('button', { name: 'Add price' }).click();
+  const taken = 'This route already has a price for this band and month.';
+  await expect(toast(page, taken)).toBeVisible();
+  await expect(page.locator('form').getByText(taken)).toBeVisible();
+
+  await page.goto(`/1/location-prices?search=${setup.tag}`);
+  await row.getByRole('link', { name: /^Edit / }).click();
+  await expect(page.getByRole('heading', { name: 'Edit location price' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Price' })).toHaveValue('27.50');
+  await choose('Month', 'June');
+  await page.getByRole('textbox', { name: 'Price' }).fill('31');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, `Price of ${setup.longStay.name} for ${setup.first.name} saved.`)).toBeVisible();
+  await expect(row).toContainText('June');
+  await expect(row).toContainText('£31.00');
+});
+
 for (const language of ['en', 'ta'] as const) {
   test(`the price screens have no serious accessibility findings (${language}), dialogs open`, async ({ page, request }) => {
     const setup = await pricingSetup(request);
@@ -252,6 +300,10 @@ for (const language of ['en', 'ta'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`/1/location-prices?search=${setup.tag}`);
     await expect(page.locator('h1')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/1/location-prices/new');
+    await page.locator('form').getByRole('button').last().click();
+    await expect(page.locator('form [aria-invalid="true"]').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     // At 375 px the grid scrolls sideways and the band column stays in view.
     if (isMobile()) {

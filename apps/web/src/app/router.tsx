@@ -193,6 +193,16 @@ const locationPricesRoute = createRoute({
   validateSearch: validateLocationPriceSearch,
   component: prices('LocationPricesListPage'),
 });
+const locationPriceNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/location-prices/new',
+  component: prices('LocationPriceCreatePage'),
+});
+const locationPriceEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/location-prices/$priceId/edit',
+  component: prices('LocationPriceEditPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -216,6 +226,8 @@ const routeTree = rootRoute.addChildren([
     airportEditRoute,
     priceGridRoute,
     locationPricesRoute,
+    locationPriceNewRoute,
+    locationPriceEditRoute,
   ]),
 ]);
 

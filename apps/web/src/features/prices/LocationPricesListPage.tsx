@@ -3,7 +3,7 @@ import type { LocationPrice } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconTable, IconTrash } from '../../components/icons';
+import { IconPencil, IconPlus, IconTable, IconTrash } from '../../components/icons';
 import { ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import type { CsvColumn } from '../../lib/csv';
@@ -12,13 +12,10 @@ import { useListPage } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { locationPricesResource, useAirportChoices, useBandChoices, useLocationChoices, useMonths } from './api';
+import { routeName } from './names';
 import { DEFAULT_LOCATION_PRICE_SORT, type LocationPriceListSearch } from './search';
 
 const route = getRouteApi('/$companyId/location-prices');
-
-/** "Long Stay" for a car park's own route, "Terminal 5 → Long Stay" otherwise. */
-export const routeName = (price: Pick<LocationPrice, 'departure_id' | 'arrival_id' | 'departure_name' | 'arrival_name'>) =>
-  price.departure_id === price.arrival_id ? price.departure_name : `${price.departure_name} → ${price.arrival_name}`;
 
 /** Every route price of the company: filters in the URL, CSV export, the grid one click away. */
 export function LocationPricesListPage() {
@@ -97,10 +94,20 @@ export function LocationPricesListPage() {
             component={Link}
             to={`/${companyId}/prices`}
             size="md"
+            variant="default"
             leftSection={<IconTable size={18} aria-hidden />}
             className="ps-primary-action"
           >
             {t('prices.list.openGrid')}
+          </Button>
+          <Button
+            component={Link}
+            to={`/${companyId}/location-prices/new`}
+            size="md"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            className="ps-primary-action"
+          >
+            {t('prices.list.add')}
           </Button>
         </Group>
       </Group>
@@ -199,6 +206,15 @@ export function LocationPricesListPage() {
           columns={columns}
           actions={(row) => (
             <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <ActionIcon
+                component={Link}
+                to={`/${companyId}/location-prices/${row.id}/edit`}
+                variant="subtle"
+                size="lg"
+                aria-label={t('prices.list.editOne', { name: describe(row) })}
+              >
+                <IconPencil size={20} aria-hidden />
+              </ActionIcon>
               <ActionIcon
                 component={Link}
                 to={gridHref(row)}
