@@ -75,7 +75,7 @@ const SIGN_IN_MODULES = [
   'apps/web/src/app/(lazy|theme)',
   'apps/web/src/app/components/(NotFoundPanel|RouteStates)',
   'apps/web/src/features/auth/\\w+',
-  'apps/web/src/features/(airports|companies|countries|locations|yards)/search',
+  'apps/web/src/features/(airports|bands|packages|additional-services|vouchers|companies|countries|locations|prices|yards)/search',
   'apps/web/src/lib/(toast|session|api|i18n|listSearch|forms|pageTitle)',
   'apps/web/src/components/LanguageSelect',
   'packages/contracts/src/(auth\\.fields|auth\\.forms|common/(validation|languages|sortFields))',

@@ -40,3 +40,4 @@ export const loadBands = withTimeout(() => import('../features/bands'));
 export const loadPackages = withTimeout(() => import('../features/packages'));
 export const loadAdditionalServices = withTimeout(() => import('../features/additional-services'));
 export const loadVouchers = withTimeout(() => import('../features/vouchers'));
+export const loadPrices = withTimeout(() => import('../features/prices'));

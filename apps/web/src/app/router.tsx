@@ -12,6 +12,7 @@ import { validateCompanySearch } from '../features/companies/search';
 import { validateCountrySearch } from '../features/countries/search';
 import { validateCoreLocationSearch, validateLocationSearch } from '../features/locations/search';
 import { validatePackageSearch } from '../features/packages/search';
+import { validateLocationPriceSearch, validatePriceGridSearch } from '../features/prices/search';
 import { validateVoucherSearch } from '../features/vouchers/search';
 import { validateYardSearch } from '../features/yards/search';
 import { registerNavigator } from '../lib/api';
@@ -27,6 +28,7 @@ import {
   loadCountries,
   loadLocations,
   loadPackages,
+  loadPrices,
   loadShell,
   loadVouchers,
   loadYards,
@@ -45,6 +47,7 @@ const services = <K extends keyof Awaited<ReturnType<typeof loadAdditionalServic
   lazyRouteComponent(loadAdditionalServices, name);
 const vouchers = <K extends keyof Awaited<ReturnType<typeof loadVouchers>>>(name: K) => lazyRouteComponent(loadVouchers, name);
 const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
+const prices = <K extends keyof Awaited<ReturnType<typeof loadPrices>>>(name: K) => lazyRouteComponent(loadPrices, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 const locations = <K extends keyof Awaited<ReturnType<typeof loadLocations>>>(name: K) => lazyRouteComponent(loadLocations, name);
 const yards = <K extends keyof Awaited<ReturnType<typeof loadYards>>>(name: K) => lazyRouteComponent(loadYards, name);
@@ -315,6 +318,28 @@ const vouchersEditRoute = createRoute({
   path: '/vouchers/$voucherId/edit',
   component: vouchers('VoucherEditPage'),
 });
+const priceGridRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/prices',
+  validateSearch: validatePriceGridSearch,
+  component: prices('PriceGridPage'),
+});
+const locationPricesRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/location-prices',
+  validateSearch: validateLocationPriceSearch,
+  component: prices('LocationPricesListPage'),
+});
+const locationPriceNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/location-prices/new',
+  component: prices('LocationPriceCreatePage'),
+});
+const locationPriceEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/location-prices/$priceId/edit',
+  component: prices('LocationPriceEditPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -359,6 +384,10 @@ const routeTree = rootRoute.addChildren([
     vouchersRoute,
     vouchersNewRoute,
     vouchersEditRoute,
+    priceGridRoute,
+    locationPricesRoute,
+    locationPriceNewRoute,
+    locationPriceEditRoute,
   ]),
 ]);
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   IconBuilding,
   IconBuildingWarehouse,
+  IconCalendarDollar,
   IconCalendarTime,
   IconHome,
   IconMapPin,
@@ -14,6 +15,7 @@ import {
   IconPackage,
   IconPlane,
   IconSparkles,
+  IconTable,
   IconTicket,
   IconWorld,
 } from '../../components/icons';
@@ -87,6 +89,18 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('vouchers.title'),
             icon: <IconTicket size={20} aria-hidden />,
             permission: 'vouchers.view',
+          },
+          {
+            href: `/${companyId}/prices`,
+            label: t('nav.priceGrid'),
+            icon: <IconCalendarDollar size={20} aria-hidden />,
+            permission: 'location_prices.view',
+          },
+          {
+            href: `/${companyId}/location-prices`,
+            label: t('nav.locationPrices'),
+            icon: <IconTable size={20} aria-hidden />,
+            permission: 'location_prices.view',
           },
         ]}
       >
