@@ -33,3 +33,4 @@ export const loadShell = withTimeout(() => import('./shell/layouts'));
 export const loadAirports = withTimeout(() => import('../features/airports'));
 export const loadAccount = withTimeout(() => import('../features/account'));
 export const loadCompanies = withTimeout(() => import('../features/companies'));
+export const loadQuote = withTimeout(() => import('../features/quote'));

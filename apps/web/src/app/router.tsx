@@ -7,11 +7,12 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
 import { validateCompanySearch } from '../features/companies/search';
+import { validateQuoteSearch } from '../features/quote/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
 import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
-import { loadAccount, loadAirports, loadCompanies, loadShell } from './lazy';
+import { loadAccount, loadAirports, loadCompanies, loadQuote, loadShell } from './lazy';
 
 /**
  * One router for every bundle. The sign-in screens are part of the first bundle; after sign-in the shell and
@@ -21,6 +22,7 @@ import { loadAccount, loadAirports, loadCompanies, loadShell } from './lazy';
 const shell = <K extends keyof Awaited<ReturnType<typeof loadShell>>>(name: K) => lazyRouteComponent(loadShell, name);
 const airports = <K extends keyof Awaited<ReturnType<typeof loadAirports>>>(name: K) => lazyRouteComponent(loadAirports, name);
 const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
+const quote = <K extends keyof Awaited<ReturnType<typeof loadQuote>>>(name: K) => lazyRouteComponent(loadQuote, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 
 /** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
@@ -178,6 +180,12 @@ const airportEditRoute = createRoute({
   path: '/airports/$airportId/edit',
   component: airports('AirportEditPage'),
 });
+const quoteRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/quote',
+  validateSearch: validateQuoteSearch,
+  component: quote('QuotePage'),
+});
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -193,7 +201,7 @@ const routeTree = rootRoute.addChildren([
     companyNewRoute,
     companyEditRoute,
   ]),
-  companyRoute.addChildren([companyIndexRoute, companyAccountRoute, airportsRoute, airportNewRoute, airportEditRoute]),
+  companyRoute.addChildren([companyIndexRoute, companyAccountRoute, airportsRoute, airportNewRoute, airportEditRoute, quoteRoute]),
 ]);
 
 export const router = createRouter({

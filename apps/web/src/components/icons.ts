@@ -6,6 +6,7 @@ export {
   IconAlertCircle,
   IconArrowLeft,
   IconBuilding,
+  IconCalculator,
   IconCheck,
   IconDownload,
   IconHome,

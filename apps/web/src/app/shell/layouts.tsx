@@ -4,7 +4,7 @@ import '@mantine/core/styles.layer.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconBuilding, IconHome, IconPlane } from '../../components/icons';
+import { IconBuilding, IconCalculator, IconHome, IconPlane } from '../../components/icons';
 import { getCompanyId } from '../../lib/session';
 import { NotFoundPanel } from '../components/NotFoundPanel';
 import { queryClient } from '../queryClient';
@@ -31,6 +31,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.airports'),
             icon: <IconPlane size={20} aria-hidden />,
             permission: 'airports.view',
+          },
+          {
+            href: `/${companyId}/quote`,
+            label: t('nav.quote'),
+            icon: <IconCalculator size={20} aria-hidden />,
+            permission: 'location_prices.view',
           },
         ]}
       >

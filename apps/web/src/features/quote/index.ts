@@ -1,0 +1,2 @@
+/** The quote feature's lazy chunk. */
+export { QuotePage } from './QuotePage';
