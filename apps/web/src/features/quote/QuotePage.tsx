@@ -341,7 +341,8 @@ function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRo
   ];
 
   return (
-    <Stack gap="md" aria-live="polite">
+    // Long names (and long Tamil words) wrap inside the cards: nothing runs off the side at 320 px.
+    <Stack gap="md" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
       <Paper p={{ base: 'md', sm: 'lg' }} radius="md" withBorder>
         <Stack gap="xs">
           <Text size="sm" c="dimmed" fw={600} tt="uppercase">
