@@ -7,7 +7,6 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
 import { validateCompanySearch } from '../features/companies/search';
-import { validateQuoteSearch } from '../features/quote/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
@@ -183,7 +182,7 @@ const airportEditRoute = createRoute({
 const quoteRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/quote',
-  validateSearch: validateQuoteSearch,
+  // The page reads its own search (features/quote/search.ts) in its lazy chunk: nothing of it in the sign-in bundle.
   component: quote('QuotePage'),
 });
 

@@ -25,7 +25,7 @@ import { translateMessage } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useQuote, useQuoteAirports, useQuoteLocations, useQuotePackages, useQuoteServices } from './api';
-import { isCompleteQuote, type QuoteSearch } from './search';
+import { isCompleteQuote, type QuoteSearch, validateQuoteSearch } from './search';
 
 const route = getRouteApi('/$companyId/quote');
 
@@ -78,7 +78,9 @@ function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
 export function QuotePage() {
   const { t } = useTranslation();
   usePageTitle(t('quote.title'));
-  const search = route.useSearch();
+  // The route has no validateSearch (its parser stays out of the sign-in bundle): the page reads the URL itself.
+  const raw = route.useSearch() as Record<string, unknown>;
+  const search = useMemo(() => validateQuoteSearch(raw), [raw]);
   const navigate = route.useNavigate();
   const result = useQuote(search);
   // The form starts again from the URL whenever the URL changes (back, forward, a shared link).
@@ -95,7 +97,7 @@ export function QuotePage() {
         search={search}
         serverErrors={serverFieldErrors(result.error)}
         busy={result.isFetching}
-        onSubmit={(next) => void navigate({ search: next, replace: false })}
+        onSubmit={(next) => void navigate({ search: next as never })}
       />
       <QuoteOutcome search={search} result={result} />
     </Stack>
@@ -193,7 +195,6 @@ function QuoteForm({ search, serverErrors, busy, onSubmit }: QuoteFormProps) {
           <Select
             id="quote-departure_id"
             label={t('quote.fields.departure')}
-            description={t('quote.form.departureHint')}
             placeholder={placeholder(locations.isLoading, t('quote.form.chooseLocation'))}
             required
             searchable
@@ -243,7 +244,7 @@ function QuoteForm({ search, serverErrors, busy, onSubmit }: QuoteFormProps) {
           <Select
             id="quote-package_id"
             label={t('quote.fields.package')}
-            description={packages.isError ? t('quote.form.packagesUnavailable') : t('quote.form.packageHint')}
+            description={packages.isError ? t('quote.form.unavailable') : t('quote.form.packageHint')}
             placeholder={placeholder(packages.isLoading, t('quote.form.noPackage'))}
             clearable
             clearButtonProps={{ 'aria-label': t('quote.form.clearPackage') }}
@@ -258,7 +259,7 @@ function QuoteForm({ search, serverErrors, busy, onSubmit }: QuoteFormProps) {
           <MultiSelect
             id="quote-service_ids"
             label={t('quote.fields.services')}
-            description={services.isError ? t('quote.form.servicesUnavailable') : undefined}
+            description={services.isError ? t('quote.form.unavailable') : undefined}
             placeholder={draft.service_ids ? undefined : placeholder(services.isLoading, t('quote.form.noServices'))}
             searchable
             clearable
@@ -273,7 +274,6 @@ function QuoteForm({ search, serverErrors, busy, onSubmit }: QuoteFormProps) {
           <TextInput
             id="quote-voucher_code"
             label={t('quote.fields.voucher')}
-            description={t('quote.form.voucherHint')}
             autoComplete="off"
             spellCheck={false}
             maxLength={50}
