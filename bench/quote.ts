@@ -85,18 +85,16 @@ export async function seedQuoteBench(databaseUrl: string | undefined, dataDir: s
         })),
       )
       .returning();
-    await db
-      .insert(bandMonths)
-      .values(
-        bandRows.flatMap((band, b) =>
-          Array.from({ length: 12 }, (_, m) => ({
-            company_id: company.id,
-            band_id: band.id,
-            month: m + 1,
-            price: 2000 + b * 1500 + m * 100,
-          })),
-        ),
-      );
+    await db.insert(bandMonths).values(
+      bandRows.flatMap((band, b) =>
+        Array.from({ length: 12 }, (_, m) => ({
+          company_id: company.id,
+          band_id: band.id,
+          month: m + 1,
+          price: 2000 + b * 1500 + m * 100,
+        })),
+      ),
+    );
     const prices = carParks.flatMap((carPark, c) =>
       bandRows.flatMap((band, b) =>
         Array.from({ length: 12 }, (_, m) => ({
