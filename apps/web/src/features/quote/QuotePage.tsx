@@ -97,7 +97,11 @@ export function QuotePage() {
         search={search}
         serverErrors={serverFieldErrors(result.error)}
         busy={result.isFetching}
-        onSubmit={(next) => void navigate({ search: next as never })}
+        onSubmit={(next) => {
+          // The same inputs again ask again (prices may have changed meanwhile); new ones go to the URL.
+          if (JSON.stringify(validateQuoteSearch({ ...next })) === formKey) void result.refetch();
+          else void navigate({ search: next as never });
+        }}
       />
       <QuoteOutcome search={search} result={result} />
     </Stack>
