@@ -1,8 +1,11 @@
 // The yardstick for `npm run bench`: a plain Fastify + pg handler running the same SQL as the product's
-// airport get and list (company-scoped, joined with countries, paged with a count), with no auth, no
-// validation and Fastify's default serializer. In its own process, forked by run.ts.
+// airport get and list (company-scoped, joined with countries, paged with a count) and quote (the one
+// statement of modules/quote/quote.repository.ts), with no auth, no validation and Fastify's default
+// serializer. In its own process, forked by run.ts.
+import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { quoteLookupQuery } from '../apps/api/src/modules/quote/quote.repository.ts';
 import { serveMemoryReports } from './ipc.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -33,6 +36,32 @@ app.get<{ Querystring: { page?: string; page_size?: string } }>('/plain/airport/
     pool.query('select count(*)::int as total from airports where company_id = $1', [companyId]),
   ]);
   return { message: 'Listed', data: list.rows, pagination: { page, page_size: pageSize, total: total.rows[0]?.total ?? 0 } };
+});
+
+// The quote's statement as the product sends it (text and parameter order taken from the product's query, once
+// at start), prepared by name on each connection as the product's is.
+const quoteCompanyId = Number(process.env.BENCH_QUOTE_COMPANY_ID);
+const quoteStatement = quoteLookupQuery(drizzle({ client: pool }) as never).toSQL();
+const quoteParams = quoteStatement.params.map((param) => (param as { name: string }).name);
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+app.get<{ Querystring: Record<string, string> }>('/plain/quote', async (request) => {
+  const q = request.query;
+  const days = dayNumber(q.arrival_date ?? '') - dayNumber(q.departure_date ?? '') + 1;
+  const values: Record<string, unknown> = {
+    companyId: quoteCompanyId,
+    airportId: Number(q.airport_id),
+    departureId: Number(q.departure_id),
+    arrivalId: Number(q.arrival_id),
+    packageId: q.package_id ? Number(q.package_id) : null,
+    serviceIds: q.service_ids ?? '',
+    voucherCode: q.voucher_code ?? null,
+    days: Math.min(days, 366),
+    month: Number(q.departure_date?.slice(5, 7)),
+  };
+  const { rows } = await pool.query({ name: 'quote_lookup', text: quoteStatement.sql, values: quoteParams.map((name) => values[name]) });
+  const row = rows[0] as { prices: unknown[] } & Record<string, unknown>;
+  return { message: 'Fetched', data: { prices: row.prices, quote: row } };
 });
 
 const address = await app.listen({ host: '127.0.0.1', port: 0 });

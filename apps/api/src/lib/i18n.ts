@@ -1,9 +1,15 @@
 import { type Language, languages } from '@ps/contracts';
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
+import quoteEn from '@ps/contracts/locales/quote.en.json' with { type: 'json' };
+import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 
 type Catalogue = Record<string, unknown>;
-const catalogues: Record<Language, Catalogue> = { en, ta };
+/**
+ * The shared catalogue, plus messages only the API speaks (the quote's explanation sentences): those live in
+ * files of their own so the web app, which loads the shared catalogue on its sign-in page, does not carry them.
+ */
+const catalogues: Record<Language, Catalogue> = { en: { ...en, ...quoteEn }, ta: { ...ta, ...quoteTa } };
 
 /** The first supported language in an Accept-Language header (quality order), else English. */
 export function pickLanguage(header: string | undefined): Language {

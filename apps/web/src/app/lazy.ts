@@ -41,3 +41,4 @@ export const loadPackages = withTimeout(() => import('../features/packages'));
 export const loadAdditionalServices = withTimeout(() => import('../features/additional-services'));
 export const loadVouchers = withTimeout(() => import('../features/vouchers'));
 export const loadPrices = withTimeout(() => import('../features/prices'));
+export const loadQuote = withTimeout(() => import('../features/quote'));

@@ -29,6 +29,7 @@ import {
   loadLocations,
   loadPackages,
   loadPrices,
+  loadQuote,
   loadShell,
   loadVouchers,
   loadYards,
@@ -48,6 +49,7 @@ const services = <K extends keyof Awaited<ReturnType<typeof loadAdditionalServic
 const vouchers = <K extends keyof Awaited<ReturnType<typeof loadVouchers>>>(name: K) => lazyRouteComponent(loadVouchers, name);
 const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
 const prices = <K extends keyof Awaited<ReturnType<typeof loadPrices>>>(name: K) => lazyRouteComponent(loadPrices, name);
+const quote = <K extends keyof Awaited<ReturnType<typeof loadQuote>>>(name: K) => lazyRouteComponent(loadQuote, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 const locations = <K extends keyof Awaited<ReturnType<typeof loadLocations>>>(name: K) => lazyRouteComponent(loadLocations, name);
 const yards = <K extends keyof Awaited<ReturnType<typeof loadYards>>>(name: K) => lazyRouteComponent(loadYards, name);
@@ -231,6 +233,12 @@ const airportEditRoute = createRoute({
   path: '/airports/$airportId/edit',
   component: airports('AirportEditPage'),
 });
+const quoteRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/quote',
+  // The page reads its own search (features/quote/search.ts) in its lazy chunk: nothing of it in the sign-in bundle.
+  component: quote('QuotePage'),
+});
 
 const locationsRoute = createRoute({
   getParentRoute: () => companyRoute,
@@ -388,6 +396,7 @@ const routeTree = rootRoute.addChildren([
     locationPricesRoute,
     locationPriceNewRoute,
     locationPriceEditRoute,
+    quoteRoute,
   ]),
 ]);
 

@@ -7,6 +7,7 @@ export {
   IconArrowLeft,
   IconBuilding,
   IconBuildingWarehouse,
+  IconCalculator,
   IconCalendarDollar,
   IconCalendarTime,
   IconCheck,

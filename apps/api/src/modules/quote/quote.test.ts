@@ -306,7 +306,9 @@ describe('package, services and voucher', () => {
       { id: ev.id, name: 'EV charging', price: 2250 },
     ]);
     expect(stepOf(result.quote, 'services').text).toBe('Additional services (Car wash £15.00, EV charging £22.50) add £37.50.');
-    expect(stepOf(result.quote, 'total').text).toBe('Total: £50.03 + £12.00 + £37.50 − £0.00 = £99.53.');
+    expect(stepOf(result.quote, 'total').text).toBe(
+      'Base price £50.03 + package £12.00 + services £37.50 − discount £0.00 = £99.53 to pay.',
+    );
   });
 
   it('rounds a percent discount half up to the minor unit', async () => {
@@ -457,7 +459,7 @@ describe('explanation', () => {
       package: 'No package: nothing added.',
       services: 'No additional services.',
       voucher: 'No voucher.',
-      total: 'Total: £45.50 + £0.00 + £0.00 − £0.00 = £45.50.',
+      total: 'Base price £45.50 + package £0.00 + services £0.00 − discount £0.00 = £45.50 to pay.',
     });
   });
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   IconBuilding,
   IconBuildingWarehouse,
+  IconCalculator,
   IconCalendarDollar,
   IconCalendarTime,
   IconHome,
@@ -100,6 +101,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             href: `/${companyId}/location-prices`,
             label: t('nav.locationPrices'),
             icon: <IconTable size={20} aria-hidden />,
+            permission: 'location_prices.view',
+          },
+          {
+            href: `/${companyId}/quote`,
+            label: t('nav.quote'),
+            icon: <IconCalculator size={20} aria-hidden />,
             permission: 'location_prices.view',
           },
         ]}

@@ -1,0 +1,90 @@
+import type { Airport, BandType, Location, QuoteResult } from '@ps/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { isCompleteQuote, type QuoteSearch } from './search';
+
+/** Every row of a reference list (the API's largest page): the choices of the quote's selects. */
+const ALL = 1000;
+
+/**
+ * The few fields of a package and an additional service the quote shows. Their contracts are being written
+ * on other branches (issue 6); typed here until then, to be replaced by `Package` / `AdditionalService` from
+ * `@ps/contracts` at the merge.
+ */
+export interface QuotePackageChoice {
+  id: number;
+  name: string;
+  type: BandType;
+  price: number;
+}
+export interface QuoteServiceChoice {
+  id: number;
+  name: string;
+  price: number;
+}
+
+const keys = {
+  airports: ['quote', 'airports'] as const,
+  locations: (airportId: number) => ['quote', 'locations', airportId] as const,
+  packages: ['quote', 'packages'] as const,
+  services: ['quote', 'services'] as const,
+  result: (search: QuoteSearch) => ['quote', 'result', search] as const,
+};
+
+/** The company's active airports. */
+export function useQuoteAirports() {
+  return useQuery({
+    queryKey: keys.airports,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Airport[]>('/airport/list', { query: { status: 1, page_size: ALL, sort: 'iata_code' }, signal })).data,
+  });
+}
+
+/** The active locations of one airport (departure and arrival choices). */
+export function useQuoteLocations(airportId: number | undefined) {
+  return useQuery({
+    queryKey: keys.locations(airportId ?? 0),
+    enabled: airportId !== undefined,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Location[]>('/location/list', {
+          query: { airport_id: airportId, status: 1, page_size: ALL, sort: 'name' },
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** Active packages. Quiet when it fails: the select says so itself. */
+export function useQuotePackages() {
+  return useQuery({
+    queryKey: keys.packages,
+    meta: { silent: true },
+    queryFn: async ({ signal }) =>
+      (await apiRequest<QuotePackageChoice[]>('/package/list', { query: { status: 1, page_size: ALL }, signal })).data,
+  });
+}
+
+/** Active additional services. Quiet when it fails: the select says so itself. */
+export function useQuoteServices() {
+  return useQuery({
+    queryKey: keys.services,
+    meta: { silent: true },
+    queryFn: async ({ signal }) =>
+      (await apiRequest<QuoteServiceChoice[]>('/additional_services/list', { query: { status: 1, page_size: ALL }, signal })).data,
+  });
+}
+
+/**
+ * The quote for the URL's inputs (`GET /api/location-price/admin/list`). Its errors are the screen's to show,
+ * beside the fields or as an alert, so the query client does not toast them; a 4xx is not retried.
+ */
+export function useQuote(search: QuoteSearch) {
+  return useQuery({
+    queryKey: keys.result(search),
+    enabled: isCompleteQuote(search),
+    meta: { silent: true },
+    staleTime: 0,
+    queryFn: async ({ signal }) => (await apiRequest<QuoteResult>('/location-price/admin/list', { query: { ...search }, signal })).data,
+  });
+}
