@@ -33,7 +33,12 @@ describe('web locales', () => {
 });
 
 /** Each feature's own messages (loaded with its chunk): the same rules, per feature. */
-const featureLocales = import.meta.glob<{ default: Tree }>('../features/*/locales/*.json', { eager: true });
+// The signed-in shell's messages follow the same rules (app/shell/locales), keyed here as a feature named 'shell'.
+const featureLocales = Object.fromEntries(
+  Object.entries(import.meta.glob<{ default: Tree }>(['../features/*/locales/*.json', '../app/shell/locales/*.json'], { eager: true })).map(
+    ([path, module]) => [path.replace('../app/shell/', '../features/shell/'), module],
+  ),
+);
 
 describe('feature locales', () => {
   const features = [...new Set(Object.keys(featureLocales).map((path) => path.split('/')[2] ?? ''))];

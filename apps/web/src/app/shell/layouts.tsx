@@ -24,6 +24,10 @@ import { getCompanyId } from '../../lib/session';
 import { NotFoundPanel } from '../components/NotFoundPanel';
 import { queryClient } from '../queryClient';
 import { AppFrame } from './AppFrame';
+import { messagesLoaded } from './messages';
+
+// The frame and every screen inside it render only once the shell's messages are in.
+await messagesLoaded;
 
 export { CompanyHome } from './CompanyHome';
 
