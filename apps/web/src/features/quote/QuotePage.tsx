@@ -147,7 +147,7 @@ function QuoteForm({ search, serverErrors, busy, onSubmit }: QuoteFormProps) {
     () =>
       (packages.data ?? []).map((pkg) => ({
         value: String(pkg.id),
-        label: `${pkg.name} (${t(`quote.bandTypes.${pkg.type}`)}, +${format(pkg.price)})`,
+        label: `${pkg.name} (${t(`labels.bandTypes.${pkg.type}`)}, +${format(pkg.price)})`,
       })),
     [packages.data, t, format],
   );
@@ -419,7 +419,7 @@ function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRo
                     <Stack gap={2}>
                       <span>{row.band_name}</span>
                       <Text size="xs" c="dimmed">
-                        {t(`quote.bandTypes.${row.band_type}`)}
+                        {t(`labels.bandTypes.${row.band_type}`)}
                       </Text>
                     </Stack>
                   </Table.Td>

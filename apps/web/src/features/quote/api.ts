@@ -1,4 +1,4 @@
-import type { Airport, BandType, Location, QuoteResult } from '@ps/contracts';
+import type { AdditionalService, Airport, Location, Package, QuoteResult } from '@ps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { isCompleteQuote, type QuoteSearch } from './search';
@@ -6,22 +6,9 @@ import { isCompleteQuote, type QuoteSearch } from './search';
 /** Every row of a reference list (the API's largest page): the choices of the quote's selects. */
 const ALL = 1000;
 
-/**
- * The few fields of a package and an additional service the quote shows. Their contracts are being written
- * on other branches (issue 6); typed here until then, to be replaced by `Package` / `AdditionalService` from
- * `@ps/contracts` at the merge.
- */
-export interface QuotePackageChoice {
-  id: number;
-  name: string;
-  type: BandType;
-  price: number;
-}
-export interface QuoteServiceChoice {
-  id: number;
-  name: string;
-  price: number;
-}
+/** The fields of a package and a service that the quote's selects show. */
+export type QuotePackageChoice = Pick<Package, 'id' | 'name' | 'type' | 'price'>;
+export type QuoteServiceChoice = Pick<AdditionalService, 'id' | 'name' | 'price'>;
 
 const keys = {
   airports: ['quote', 'airports'] as const,
