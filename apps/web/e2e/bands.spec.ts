@@ -6,14 +6,17 @@ import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from '
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search bands' });
 
 /**
- * A free range of `width` days for active bands of a type: the demo has bands up to 30 days, and both
- * projects share one server, so each test takes the first gap above what exists.
+ * A free range of `width` days for active bands of a type: the demo has bands up to 30 days, and other specs
+ * (prices, quote) take single days of their own on the same server, so this takes the first gap wide enough.
  */
 async function freeDays(request: APIRequestContext, token: string, type: Band['type'], width = 3) {
   const bands = await api<Band[]>(request, token, 'GET', `/api/band/list?type=${type}&status=1&page_size=1000`);
-  const top = Math.max(0, ...bands.map((band) => band.max_days));
-  if (top + width > 365) throw new Error('no free days left for bands of this type');
-  return { min_days: top + 1, max_days: top + width };
+  const taken = (day: number) => bands.some((band) => band.min_days <= day && day <= band.max_days);
+  for (let first = 1; first + width - 1 <= 365; first++) {
+    const days = Array.from({ length: width }, (_, index) => first + index);
+    if (!days.some(taken)) return { min_days: first, max_days: first + width - 1 };
+  }
+  throw new Error('no free days left for bands of this type');
 }
 
 async function addBand(request: APIRequestContext, token: string, overrides: Partial<Band> = {}) {
