@@ -3,6 +3,7 @@ import { type AirportCreate, ORG_INSTANCE_ID, type Role } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import { airports, companies, companyWebConfigs, locations, users } from '../src/db/schema/index.ts';
+import { referenceCoreAirports } from '../src/db/seed/reference.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -74,11 +75,16 @@ export async function createLocation(db: Db, companyId: number, airportId: numbe
 }
 
 let nextIata = randomInt(0, 17_576);
-/** A three-letter code not used before in this test process (17,576 exist). */
+/** The core airports every database starts with: a test's own code must not be one of them. */
+const seededIataCodes = new Set<string>(referenceCoreAirports.map((airport) => airport.iata_code));
+/** A three-letter code not used before in this test process (17,576 exist), nor by the seeded core airports. */
 export function randomIata(): string {
-  const n = nextIata;
-  nextIata = (nextIata + 1) % 17_576;
-  return String.fromCharCode(65 + Math.floor(n / 676), 65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
+  for (;;) {
+    const n = nextIata;
+    nextIata = (nextIata + 1) % 17_576;
+    const code = String.fromCharCode(65 + Math.floor(n / 676), 65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
+    if (!seededIataCodes.has(code)) return code;
+  }
 }
 
 export function loginBody(email: string, password: string, extra: Record<string, unknown> = {}) {
