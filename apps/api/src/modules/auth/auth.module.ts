@@ -5,6 +5,7 @@ import { registerAuth } from '../../plugins/auth.ts';
 import { createAccessGuard, listenForAccessChanges } from './access.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
+import { createCompanyUsersService } from './company-users.service.ts';
 import { TokenService } from './tokens.ts';
 
 /**
@@ -34,5 +35,5 @@ export function registerAuthModule(
     { maxAgeSeconds: config.SESSION_MAX_AGE_SECONDS, idleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS },
   );
   registerAuth(app, tokens, access);
-  registerAuthRoutes(app, auth);
+  registerAuthRoutes(app, auth, createCompanyUsersService(database.db));
 }

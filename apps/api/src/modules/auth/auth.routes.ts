@@ -26,6 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import type { AuthService, LoginOutcome, RequestMeta } from './auth.service.ts';
+import type { CompanyUsersService } from './company-users.service.ts';
 import { securityLoggerOf } from './security-events.ts';
 
 const tags = ['auth'];
@@ -44,7 +45,7 @@ function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store');
 }
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, companyUsers: CompanyUsersService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const answerSignIn = (reply: FastifyReply, outcome: LoginOutcome) => {
@@ -181,7 +182,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     },
     handler: async (request) => {
       const { page, page_size } = request.query;
-      const { items, total } = await auth.listAdmins(callerCompanyId(request), request.query);
+      const { items, total } = await companyUsers.listAdmins(callerCompanyId(request), request.query);
       return { message: request.t('success.list'), data: items, pagination: { page, page_size, total } };
     },
   });
@@ -197,7 +198,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
       response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
     },
     handler: async (request) => {
-      await auth.deleteAdmin(requireCaller(request), callerCompanyId(request), request.params.id, metaOf(request));
+      await companyUsers.deleteAdmin(requireCaller(request), callerCompanyId(request), request.params.id, metaOf(request));
       return { message: request.t('success.deleted') };
     },
   });
@@ -215,7 +216,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
       response: { 201: dataEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 409, 503) },
     },
     handler: async (request, reply) => {
-      const driver = await auth.addDriver(requireCaller(request), callerCompanyId(request), request.body);
+      const driver = await companyUsers.addDriver(requireCaller(request), callerCompanyId(request), request.body);
       return reply.code(201).send({ message: request.t('success.driverAdded'), data: driver });
     },
   });
