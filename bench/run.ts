@@ -7,7 +7,10 @@
 // a throwaway database is created there (and dropped after) with the demo data and 2,000 airports. Without a
 // reachable server the product runs on the embedded database (PGlite) and the plain handler is skipped.
 //
-// Usage: npm run bench [-- --seconds 10 --connections 10 --profile --no-lighthouse]
+// Bookings (issue 7): a company of its own with --bookings (default 100,000) bookings over two years; skipped with
+// --no-bookings.
+//
+// Usage: npm run bench [-- --seconds 10 --connections 10 --bookings 100000 --no-bookings --profile --no-lighthouse]
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +25,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { airports, users } from '../apps/api/src/db/schema/index.ts';
 import { DEMO_ADMIN, seedDemoData } from '../apps/api/src/db/seed/demo.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
+import { BOOKINGS_BENCH_ADMIN, createBookingBody, seedBookingsBench } from './bookings.ts';
 import type { RunnerMessage, ServerMessage } from './ipc.ts';
 import { QUOTE_BENCH_ADMIN, seedQuoteBench } from './quote.ts';
 
@@ -30,6 +34,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '10' },
     airports: { type: 'string', default: '2000' },
+    bookings: { type: 'string', default: '100000' },
+    'no-bookings': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
   },
@@ -37,6 +43,7 @@ const { values } = parseArgs({
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 const airportCount = Number(values.airports);
+const bookingCount = values['no-bookings'] ? 0 : Number(values.bookings);
 const JWT_SECRET = randomBytes(32).toString('hex');
 const here = import.meta.dirname;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -139,7 +146,16 @@ interface Figures {
   heapUnderLoad: number;
 }
 
-async function load(server: Server, path: string, headers: Record<string, string>): Promise<Figures> {
+interface Load {
+  path: string;
+  headers: Record<string, string>;
+  /** A POST whose body `body(n)` gives for the n-th request (autocannon's setupRequest). */
+  body?: (n: number) => string;
+  /** Connections for this load, else --connections. */
+  connections?: number;
+}
+
+async function load(server: Server, { path, headers, body, connections: own }: Load): Promise<Figures> {
   let peak = 0;
   let heap = 0;
   const sampler = setInterval(() => {
@@ -148,7 +164,24 @@ async function load(server: Server, path: string, headers: Record<string, string
       heap = Math.max(heap, heapUsed);
     });
   }, 500);
-  const result = await autocannon({ url: `${server.address}${path}`, headers, duration, connections });
+  let sent = 0;
+  const result = await autocannon({
+    url: `${server.address}${path}`,
+    headers,
+    duration,
+    connections: own ?? connections,
+    ...(body
+      ? {
+          requests: [
+            {
+              method: 'POST' as const,
+              headers: { ...headers, 'content-type': 'application/json' },
+              setupRequest: (request: autocannon.Request) => ({ ...request, body: body(sent++) }),
+            },
+          ],
+        }
+      : {}),
+  });
   clearInterval(sampler);
   peak = Math.max(peak, (await server.memory()).rss);
   return {
@@ -168,6 +201,8 @@ const serverDatabase = await createServerDatabase(serverUrl);
 const dataDir = serverDatabase ? 'memory://' : mkdtempSync(join(tmpdir(), 'ps-bench-'));
 const companyId = await seed(serverDatabase?.url, dataDir);
 const quoteBench = await seedQuoteBench(serverDatabase?.url, dataDir);
+const bookingsBench = bookingCount > 0 ? await seedBookingsBench(serverDatabase?.url, dataDir, bookingCount) : undefined;
+if (bookingsBench) console.log(`seeded ${bookingCount.toLocaleString('en')} bookings in ${(bookingsBench.seedMs / 1000).toFixed(1)} s`);
 const databaseEnv: Record<string, string> = serverDatabase ? { DATABASE_URL: serverDatabase.url } : { DATA_DIR: dataDir };
 const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'ps-bench-profile-')) : undefined;
 
@@ -185,6 +220,7 @@ const plain = serverDatabase
       ...databaseEnv,
       BENCH_COMPANY_ID: String(companyId),
       BENCH_QUOTE_COMPANY_ID: String(quoteBench.companyId),
+      ...(bookingsBench ? { BENCH_BOOKINGS_COMPANY_ID: String(bookingsBench.companyId) } : {}),
     })
   : undefined;
 
@@ -209,7 +245,7 @@ try {
   };
   const someId = listed.data[0]?.id ?? 1;
 
-  const scenarios = [
+  const scenarios: Array<Load & { name: string; plain?: string }> = [
     { name: 'GET /healthz', path: '/healthz', headers: {} },
     { name: 'GET /api/airport/get/{id}', path: `/api/airport/get/${someId}`, headers: bearer, plain: `/plain/airport/get/${someId}` },
     { name: 'GET /api/airport/list (page 1, 20 rows)', path: '/api/airport/list', headers: bearer, plain: '/plain/airport/list' },
@@ -221,35 +257,39 @@ try {
       plain: `/plain/quote?${quoteBench.query}`,
     },
   ];
+  if (bookingsBench) scenarios.push(...(await bookingScenarios(product.address, bookingsBench, signIn)));
 
   console.log(
-    `\nParking Solutions API: ${duration}s per scenario, ${connections} connections, ${serverDatabase ? `PostgreSQL (${airportCount} airports)` : `embedded PGlite (${airportCount} airports; no plain handler)`}\n`,
+    `\nParking Solutions API: ${duration}s per scenario, ${connections} connections unless the scenario says, ${serverDatabase ? `PostgreSQL (${airportCount} airports` : `embedded PGlite (${airportCount} airports`}, ${bookingCount.toLocaleString('en')} bookings${serverDatabase ? ')' : '; no plain handler)'}\n`,
   );
   console.log(
-    'scenario'.padEnd(46),
+    'scenario'.padEnd(58),
     'req/s'.padStart(7),
     'p50'.padStart(5),
     'p99'.padStart(5),
     'err'.padStart(5),
+    'rss MB'.padStart(7),
     ' | plain req/s  p50  p99  ratio',
   );
   let peakRss = idle.rss;
   let peakHeap = idle.heapUsed;
   for (const scenario of scenarios) {
-    const figures = await load(product, scenario.path, scenario.headers);
+    const figures = await load(product, scenario);
     peakRss = Math.max(peakRss, figures.rssUnderLoad);
     peakHeap = Math.max(peakHeap, figures.heapUnderLoad);
     let yardstick = '';
     if (plain && scenario.plain) {
-      const base = await load(plain, scenario.plain, {});
+      const base = await load(plain, { ...scenario, path: scenario.plain, headers: {} });
       yardstick = ` | ${String(Math.round(base.rps)).padStart(11)} ${String(base.p50).padStart(4)} ${String(base.p99).padStart(4)}  ${((figures.rps / base.rps) * 100).toFixed(0).padStart(4)} %`;
     }
     console.log(
-      scenario.name.padEnd(46),
+      scenario.name.padEnd(58),
       String(Math.round(figures.rps)).padStart(7),
       String(figures.p50).padStart(5),
       String(figures.p99).padStart(5),
       String(figures.errors).padStart(5),
+      // The product's peak RSS during this scenario: which load makes the memory grow.
+      String(Math.round(figures.rssUnderLoad / 1024 / 1024)).padStart(7),
       yardstick,
     );
   }
@@ -259,6 +299,11 @@ try {
   if (plain) console.log(`plain server RSS: ${mb((await plain.memory()).rss)}`);
   console.log('targets: get >= 50 % and list >= 75 % of plain, p99 < 20 ms at 10 connections');
   console.log('targets (issue 6): quote median < 5 ms, p99 < 20 ms, >= 50 % of plain (50 locations, 10 bands, 6,000 location prices)');
+  if (bookingsBench)
+    console.log(
+      'targets (issue 7): booking list >= 75 % of plain and p99 < 20 ms; booking get >= 50 % of plain; booking add p50 < 15 ms;\n' +
+        '  day board and dashboard < 50 ms; statistics by segment < 200 ms with 1,000,000 bookings (--bookings 1000000)',
+    );
 
   if (!values['no-lighthouse']) await lighthouseScore(product.address);
 } finally {
@@ -275,6 +320,74 @@ if (profileDir)
       .map((file) => join(profileDir, file))
       .join(', ')}`,
   );
+
+// ---- bookings (issue 7) --------------------------------------------------------------------------------------------
+
+/**
+ * The bookings scenarios, each checked once first (a scenario answering an error would measure nothing). The
+ * latency targets (add, board, dashboard, segments) are one request's time: those run at 1 connection, and the
+ * add, board and dashboard again at --connections to show them under load.
+ */
+async function bookingScenarios(
+  address: string,
+  bench: NonNullable<typeof bookingsBench>,
+  signIn: (email: string, password: string) => Promise<Record<string, string>>,
+): Promise<Array<Load & { name: string; plain?: string }>> {
+  const headers = await signIn(BOOKINGS_BENCH_ADMIN.email, BOOKINGS_BENCH_ADMIN.password);
+  // The bodies of the check and of each load start at their own offsets, so no two posts ask for the same stay.
+  let offset = 0;
+  const add = () => {
+    offset += 1_000_000;
+    const start = offset;
+    return (n: number) => createBookingBody(bench, start + n);
+  };
+  const statistics = (query: string) => `/api/booking/statistics${query}`;
+  const scenarios: Array<Load & { name: string; plain?: string }> = [
+    {
+      name: 'GET /api/booking/list (50, confirmed, by departure)',
+      path: '/api/booking/list?status=confirmed&sort=departure_at&page_size=50',
+      headers,
+      plain: '/plain/booking/list',
+    },
+    {
+      name: 'GET /api/booking/get/{id}',
+      path: `/api/booking/get/${bench.someBookingId}`,
+      headers,
+      plain: `/plain/booking/get/${bench.someBookingId}`,
+    },
+    { name: 'POST /api/booking/add (1 conn)', path: '/api/booking/add', headers, body: add(), connections: 1 },
+    { name: 'POST /api/booking/add', path: '/api/booking/add', headers, body: add() },
+    {
+      name: 'GET statistics/in-out/list (today, in; 1 conn)',
+      path: statistics(`/in-out/list?type=in&date=${bench.today}`),
+      headers,
+      connections: 1,
+    },
+    { name: 'GET statistics/in-out/list (today, in)', path: statistics(`/in-out/list?type=in&date=${bench.today}`), headers },
+    { name: 'GET statistics/list (dashboard; 1 conn)', path: statistics('/list'), headers, connections: 1 },
+    { name: 'GET statistics/list (dashboard)', path: statistics('/list'), headers },
+    {
+      name: 'GET statistics-by-segment (month, 2 years; 1 conn)',
+      path: `/api/booking/statistics-by-segment?segment=month&from=${bench.firstDay}&to=${bench.lastDay}`,
+      headers,
+      connections: 1,
+    },
+    {
+      name: 'GET statistics-by-segment (year, 5 years; 1 conn)',
+      path: `/api/booking/statistics-by-segment?segment=year&to=${bench.lastDay}`,
+      headers,
+      connections: 1,
+    },
+  ];
+  for (const scenario of scenarios) {
+    const check = await fetch(`${address}${scenario.path}`, {
+      headers: scenario.body ? { ...headers, 'content-type': 'application/json' } : headers,
+      ...(scenario.body ? { method: 'POST', body: add()(0) } : {}),
+    });
+    if (!check.ok) throw new Error(`${scenario.name} answers ${check.status}: ${await check.text()}`);
+  }
+  return scenarios;
+}
 
 // ---- the sign-in page -------------------------------------------------------------------------------------------
 

@@ -1,10 +1,14 @@
 // The yardstick for `npm run bench`: a plain Fastify + pg handler running the same SQL as the product's
 // airport get and list (company-scoped, joined with countries, paged with a count) and quote (the one
 // statement of modules/quote/quote.repository.ts), with no auth, no validation and Fastify's default
-// serializer. In its own process, forked by run.ts.
+// serializer. In its own process, forked by run.ts. Also the bookings list and get (issue 7): the statements of
+// modules/bookings/bookings.repository.ts, captured from the product's query builders.
+
+import type { BookingListQuery } from '@ps/contracts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { createBookingsRepository } from '../apps/api/src/modules/bookings/bookings.repository.ts';
 import { quoteLookupQuery } from '../apps/api/src/modules/quote/quote.repository.ts';
 import { serveMemoryReports } from './ipc.ts';
 
@@ -63,6 +67,42 @@ app.get<{ Querystring: Record<string, string> }>('/plain/quote', async (request)
   const row = rows[0] as { prices: unknown[] } & Record<string, unknown>;
   return { message: 'Fetched', data: { prices: row.prices, quote: row } };
 });
+
+// The bookings list and get: the product repository's own statements, captured once at start (text and
+// parameters, through Drizzle's query log) and then sent as they are by plain pg: the list's page and count
+// side by side as the product sends them, the get with the asked-for id in place of a marker.
+const bookingsCompanyId = Number(process.env.BENCH_BOOKINGS_COMPANY_ID);
+if (bookingsCompanyId) {
+  const captured: Array<{ text: string; values: unknown[] }> = [];
+  const capturing = drizzle({ client: pool, logger: { logQuery: (text, values) => captured.push({ text, values }) } });
+  const repository = createBookingsRepository(capturing as never, bookingsCompanyId);
+  const listQuery = { page: 1, page_size: 50, sort: 'departure_at', status: ['confirmed'] } as BookingListQuery;
+  await repository.list(listQuery, { timeZone: null });
+  const [listRows, listCount] = captured.splice(0);
+  const marker = 2_147_483_000;
+  await repository.findById(marker);
+  const [byId] = captured.splice(0);
+  if (!listRows || !listCount || !byId) throw new Error('the bookings statements were not captured');
+
+  app.get('/plain/booking/list', async () => {
+    const [list, total] = await Promise.all([pool.query(listRows.text, listRows.values), pool.query(listCount.text, listCount.values)]);
+    return {
+      message: 'Listed',
+      data: list.rows,
+      pagination: { page: 1, page_size: 50, total: Number((total.rows[0] as { total: number } | undefined)?.total ?? 0) },
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/plain/booking/get/:id', async (request, reply) => {
+    const id = Number(request.params.id);
+    const { rows } = await pool.query(
+      byId.text,
+      byId.values.map((value) => (value === marker ? id : value)),
+    );
+    if (!rows[0]) return reply.code(404).send({ message: 'Not found' });
+    return { message: 'Fetched', data: rows[0] };
+  });
+}
 
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 serveMemoryReports(address, async () => {

@@ -10,13 +10,20 @@ import { registerAdditionalServiceRoutes } from './modules/additional-services/a
 import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerBandRoutes } from './modules/bands/bands.routes.ts';
+import { registerBookingServiceRoutes } from './modules/bookings/booking-services.routes.ts';
+import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { registerParkRideRoutes } from './modules/bookings/park-ride.routes.ts';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerLocationRoutes } from './modules/locations/locations.routes.ts';
+import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPackageRoutes } from './modules/packages/packages.routes.ts';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
 import { registerQuoteRoutes } from './modules/quote/quote.routes.ts';
+import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
 import { registerYardRoutes } from './modules/yards/yards.routes.ts';
@@ -25,6 +32,7 @@ import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createRateLimitCounter, sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -83,9 +91,22 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
     // Same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
     xFrameOptions: { action: 'deny' },
   });
+  // Only API calls count (the web app's files and health checks do not). With PostgreSQL the counts are shared
+  // by every server process on the database (plugins/rate-limit-store.ts); PGlite has one process, kept in memory.
+  const sharedCounter =
+    database.kind === 'postgres'
+      ? createRateLimitCounter(database.db, {
+          syncMs: config.RATE_LIMIT_SYNC_MS,
+          onError: (error) => app.log.warn({ err: error }, 'rate-limit counts not shared this time'),
+        })
+      : undefined;
+  if (sharedCounter) app.addHook('onClose', () => sharedCounter.stop());
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    // The matched route, not the raw URL: `//api/...` reaches the same route and must count the same.
+    allowList: (request) => !request.routeOptions.url?.startsWith('/api'),
+    ...(sharedCounter ? { store: sharedRateLimitStore(sharedCounter) } : {}),
     errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
   });
 
@@ -108,6 +129,13 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerVoucherRoutes(app, database.db);
   registerPriceRoutes(app, database.db);
   registerQuoteRoutes(app, database.db);
+  registerBookingRoutes(app, database.db);
+  registerBookingServiceRoutes(app, database.db);
+  registerParkRideRoutes(app, database.db);
+  registerPaymentRoutes(app, database.db);
+  registerMailRoutes(app, database.db, config);
+  registerStatisticsRoutes(app, database.db);
+  registerLiveRoutes(app, database);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

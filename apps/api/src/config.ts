@@ -58,6 +58,8 @@ const envSchema = z.object({
     .default(15 * 60),
   /** Requests per minute per address on the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** With PostgreSQL, how often each process adds its rate-limit counts to the shared ones (plugins/rate-limit-store.ts). */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Behind a reverse proxy: trust its X-Forwarded-For (off by default, so a made-up header changes nothing). */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -67,6 +69,25 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Company whose client key the sign-in page gets; default the first active company. */
   DEFAULT_COMPANY_ID: z.coerce.number().int().positive().optional(),
+  /**
+   * The mail server (`smtp://user:pass@host:587`, `smtps://...:465`). Without it no mail is sent: messages wait
+   * in the outbox (the back-office shows them) until a server is configured.
+   */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of every message: an address, or `Name <address>`. */
+  MAIL_FROM: z.string().min(3).default('Parking Solutions <no-reply@parking-solutions.invalid>'),
+  /** How often the mail worker looks for due messages when no notification woke it. */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  /** A failed try is retried after this, doubled for each further failure (capped at an hour). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  /** After this many failed tries a message is `failed` (a resend queues it again). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+  /** How long a worker holds a message it is sending before another process may take it over. */
+  MAIL_LEASE_MS: z.coerce.number().int().positive().default(120_000),
   /** How long a database call may wait for a connection before the API answers 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
+import { type MailWorker, mailWorkerFromConfig } from './modules/mail/mail.worker.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -11,24 +12,30 @@ const database = await openDatabase({
 });
 
 let app: Awaited<ReturnType<typeof buildApp>>;
+let mailWorker: MailWorker;
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
   app = await buildApp({ config, database, secret });
   if (seededDemo) console.warn(demoBanner());
   await app.listen({ host: config.HOST, port: config.PORT });
+  // The outbox's sender (does nothing without SMTP_URL: mail waits in the outbox).
+  mailWorker = mailWorkerFromConfig(config, database, app.log);
+  await mailWorker.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);
   await database.close().catch(() => {});
   process.exit(1);
 }
 
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+// Graceful shutdown: stop the mail worker and accepting requests, let in-flight ones finish, then close the database.
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // The message in hand is finished (sent or put back for later) before the database closes.
+    await mailWorker.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -18,7 +18,7 @@ export interface TestContext {
 }
 
 /** A new, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned function. */
-async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ps_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -42,6 +42,8 @@ export const quoteQuerySchema = requestContextQuerySchema.extend({
   package_id: recordIdParamSchema.optional(),
   service_ids: serviceIdsSchema.optional(),
   voucher_code: z.string().trim().min(1, { error: V.required }).max(50, { error: V.max50 }).optional(),
+  /** The band type used when there is no package (a package's own type wins); parking by default. */
+  type: z.enum(bandTypes, { error: V.invalidValue }).optional(),
 });
 export type QuoteQuery = z.output<typeof quoteQuerySchema>;
 /** The query as a client builds it (service ids comma separated). */
@@ -78,7 +80,8 @@ export type QuoteServiceLine = z.infer<typeof serviceLineSchema>;
 /**
  * What a step is about, as data: each step fills the keys it needs (ids, names, values), so a client can
  * show the step its own way. `days`: departure_date, arrival_date, days. `band`: band_*, min_days, max_days,
- * days, reason (`package`: the package's type chose the bands; `parking`: no package). `month`:
+ * days, reason (`package`: the package's type chose the bands; `parking`: no package; `type`: no package, the
+ * requested `type` chose them). `month`:
  * departure_date, month. `base_price`: source, location_price_id or band_month_id, band_id, month, price.
  * `package`: package_* and price (package_id null: none). `services`: services, price. `voucher`: voucher_*,
  * discount_type, discount_value, subtotal, discount, capped (voucher_id null: none). `total`: base_price,
@@ -93,7 +96,7 @@ export const quoteStepDataSchema = z.object({
   band_type: z.enum(bandTypes).optional(),
   min_days: z.number().int().optional(),
   max_days: z.number().int().optional(),
-  reason: z.enum(['package', 'parking']).optional(),
+  reason: z.enum(['package', 'parking', 'type']).optional(),
   month: z.number().int().nullable().optional(),
   source: z.enum(quotePriceSources).optional(),
   location_price_id: z.number().int().nullable().optional(),

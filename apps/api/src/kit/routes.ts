@@ -49,8 +49,11 @@ export function guardRoutes(app: FastifyInstance): void {
       app.routeTable.push({ method, url: route.url, permission, public: publicReason });
     }
     if (permission) {
+      // After the hooks already on the route: the API rate limit's (registered before the guard), so a call refused
+      // for want of a token still counts. Routes declare no onRequest hooks of their own (they could not read the
+      // caller there anyway).
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [app.requirePermission(permission) as onRequestHookHandler, ...existing];
+      route.onRequest = [...existing, app.requirePermission(permission) as onRequestHookHandler];
     }
   });
 }

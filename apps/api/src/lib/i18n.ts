@@ -1,15 +1,42 @@
 import { type Language, languages } from '@ps/contracts';
+import bookingsEn from '@ps/contracts/locales/bookings.en.json' with { type: 'json' };
+import bookingsTa from '@ps/contracts/locales/bookings.ta.json' with { type: 'json' };
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
+import mailEn from '@ps/contracts/locales/mail.en.json' with { type: 'json' };
+import mailTa from '@ps/contracts/locales/mail.ta.json' with { type: 'json' };
+import paymentsEn from '@ps/contracts/locales/payments.en.json' with { type: 'json' };
+import paymentsTa from '@ps/contracts/locales/payments.ta.json' with { type: 'json' };
 import quoteEn from '@ps/contracts/locales/quote.en.json' with { type: 'json' };
 import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 
 type Catalogue = Record<string, unknown>;
+
+/** `extra`'s keys added into `base`, level by level (two files may both have an `errors` section). */
+function mergeCatalogues(base: Catalogue, ...extras: Catalogue[]): Catalogue {
+  const merged: Catalogue = { ...base };
+  for (const extra of extras) {
+    for (const [key, value] of Object.entries(extra)) {
+      const existing = merged[key];
+      merged[key] =
+        value && typeof value === 'object' && existing && typeof existing === 'object'
+          ? mergeCatalogues(existing as Catalogue, value as Catalogue)
+          : value;
+    }
+  }
+  return merged;
+}
+
 /**
- * The shared catalogue, plus messages only the API speaks (the quote's explanation sentences): those live in
- * files of their own so the web app, which loads the shared catalogue on its sign-in page, does not carry them.
+ * The shared catalogue, plus messages only the API speaks (the quote's explanation sentences, the bookings'
+ * errors, labels and mail): those live in files of their own (`locales/<part>.<language>.json`) so the web
+ * app, which loads the shared catalogue on its sign-in page, does not carry them. The web shows the API's
+ * `message`, already in the caller's language.
  */
-const catalogues: Record<Language, Catalogue> = { en: { ...en, ...quoteEn }, ta: { ...ta, ...quoteTa } };
+const catalogues: Record<Language, Catalogue> = {
+  en: mergeCatalogues(en, quoteEn, bookingsEn, paymentsEn, mailEn),
+  ta: mergeCatalogues(ta, quoteTa, bookingsTa, paymentsTa, mailTa),
+};
 
 /** The first supported language in an Accept-Language header (quality order), else English. */
 export function pickLanguage(header: string | undefined): Language {

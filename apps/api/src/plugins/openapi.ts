@@ -19,6 +19,12 @@ export const API_TAGS = [
   { name: 'band months', description: "A company's default price of each band in each month, and their grid" },
   { name: 'location prices', description: "A route's own prices, the price grid of a route, and copying a season" },
   { name: 'quote', description: "The price search: a route's prices and the quote of a stay, with the steps that made it" },
+  { name: 'bookings', description: "A company's bookings: prices fixed when made, statuses and their history, service lines" },
+  { name: 'park and ride', description: 'Park-and-ride bookings: a car park and shuttles to the terminal and back' },
+  { name: 'payments', description: "A booking's payments and refunds, and the sums of totals, paid and outstanding" },
+  { name: 'mail', description: 'The booking confirmation mail and the outbox every message goes through' },
+  { name: 'statistics', description: 'The daily board (cars in and out), bookings and revenue by period, headline figures and occupancy' },
+  { name: 'live', description: 'Server-sent events of booking changes for the live board' },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
   { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
 ] as const;

@@ -25,3 +25,13 @@ export const voucherSortFields = [
 ] as const;
 export const bandMonthSortFields = ['band_name', 'month', 'price', 'created_at'] as const;
 export const locationPriceSortFields = ['departure_name', 'arrival_name', 'band_name', 'month', 'price', 'created_at'] as const;
+export const bookingSortFields = [
+  'reference',
+  'customer_name',
+  'vehicle_reg',
+  'departure_at',
+  'arrival_at',
+  'status',
+  'total',
+  'created_at',
+] as const;

@@ -34,6 +34,9 @@ export const V = {
   positiveAmount: 'validation.positiveAmount',
   usageBelowUsed: 'validation.usageBelowUsed',
   tooManyItems: 'validation.tooManyItems',
+  flightNumber: 'validation.flightNumber',
+  contactNeeded: 'validation.contactNeeded',
+  notZero: 'validation.notZero',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
+import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoPlaces } from './demo-places.ts';
 import { seedDemoPrices } from './demo-prices.ts';
@@ -36,7 +37,7 @@ export async function createCompany(
 
 /** Demo data for a first start on the embedded database: a company, airports, an admin and a super admin. */
 export async function seedDemoData(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+  const companyId = await db.transaction(async (tx) => {
     const companyId = await createCompany(tx as unknown as Db, 'Parking Solutions Demo', demoLogo, {
       contact_email: 'office@example.com',
       contact_phone: '+44 20 7946 0000',
@@ -69,7 +70,10 @@ export async function seedDemoData(db: Db): Promise<void> {
     ]);
     await seedDemoCatalogue(tx, companyId);
     await seedDemoPrices(tx, companyId);
+    return companyId;
   });
+  // Through the bookings service, once the catalogue and prices they are priced with are in.
+  await seedDemoBookings(db, companyId);
 }
 
 /** First company and admin on an empty PostgreSQL server database, from ADMIN_EMAIL and ADMIN_PASSWORD. */

@@ -50,6 +50,8 @@ export interface QuoteLookupParams {
   /** Comma separated ids ('' for none): one text parameter works the same on both drivers. */
   serviceIds: string;
   voucherCode: string | null;
+  /** The band type without a package (a package's own type wins). */
+  type: BandType;
   /** Days of the stay, at most 366 (no band is longer than 365 days). */
   days: number;
   month: number;
@@ -58,11 +60,11 @@ export interface QuoteLookupParams {
 const p = <K extends keyof QuoteLookupParams>(name: K) => sql.placeholder(name);
 
 /**
- * The stay's type: the package's (when it is the company's), else parking. Used twice (band and default).
+ * The stay's type: the package's (when it is the company's), else the requested type (parking by default). Used twice (band and default).
  * Written as SQL text inside the statement, with the company and package as parameters.
  */
 const stayType = sql`coalesce((select ${packages.type} from ${packages} where ${packages.company_id} = ${p('companyId')}
-  and ${packages.id} = ${p('packageId')}::int), 'parking')`;
+  and ${packages.id} = ${p('packageId')}::int), ${p('type')}::text)`;
 
 /** The band of the stay: active, of the stay's type, holding the days. */
 const bandOfStay = (columns: ReturnType<typeof sql>) => sql`(select ${columns} from ${bands}

@@ -34,7 +34,7 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 const monthFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** Money as the web shows it: the company's currency in the caller's language. */
-function moneyFormatter(language: Language, currency: string) {
+export function moneyFormatter(language: Language, currency: string) {
   const key = `${language}:${currency}`;
   let format = moneyFormats.get(key);
   if (!format) {
@@ -77,7 +77,11 @@ export function createQuoteService(db: DbOrTx) {
   const repository = createQuoteRepository(db);
 
   return {
-    async quote(caller: QuoteCaller, query: QuoteQuery): Promise<QuoteResult> {
+    /**
+     * `heldVoucherId`: a voucher whose use the booking being re-priced already holds; it is not refused as used up
+     * (that use is the booking's own).
+     */
+    async quote(caller: QuoteCaller, query: QuoteQuery, options: QuoteOptions = {}): Promise<QuoteResult> {
       const days = stayDays(query.departure_date, query.arrival_date);
       if (days < 1) throw fieldError('quote_dates_reversed', 'arrival_date');
       const month = monthOf(query.departure_date);
@@ -91,16 +95,29 @@ export function createQuoteService(db: DbOrTx) {
         packageId: query.package_id ?? null,
         serviceIds: serviceIds.join(','),
         voucherCode: query.voucher_code ?? null,
+        type: query.type ?? 'parking',
         days: Math.min(days, 366),
         month,
       });
       if (!lookup) throw new AppError(404, 'not_found');
-      return { prices: lookup.prices, quote: priceOf(caller, query, lookup, days, month, serviceIds) };
+      return { prices: lookup.prices, quote: priceOf(caller, query, lookup, days, month, serviceIds, options) };
     },
   };
 }
 
-function priceOf(caller: QuoteCaller, query: QuoteQuery, lookup: QuoteLookup, days: number, month: number, serviceIds: number[]): Quote {
+export interface QuoteOptions {
+  heldVoucherId?: number | null;
+}
+
+function priceOf(
+  caller: QuoteCaller,
+  query: QuoteQuery,
+  lookup: QuoteLookup,
+  days: number,
+  month: number,
+  serviceIds: number[],
+  options: QuoteOptions,
+): Quote {
   const { t, language } = caller;
   // References: the company's own (another company's id finds nothing), the locations at the airport.
   if (!lookup.airport) throw invalidField('airport_id');
@@ -117,10 +134,11 @@ function priceOf(caller: QuoteCaller, query: QuoteQuery, lookup: QuoteLookup, da
     if (!voucher) throw voucherError('voucher_unknown');
     if (voucher.status !== 1) throw voucherError('voucher_inactive');
     if (query.departure_date < voucher.valid_from || query.departure_date > voucher.valid_to) throw voucherError('voucher_not_valid');
-    if (voucher.usage_limit !== null && voucher.times_used >= voucher.usage_limit) throw voucherError('voucher_used_up');
+    const held = options.heldVoucherId === voucher.id;
+    if (!held && voucher.usage_limit !== null && voucher.times_used >= voucher.usage_limit) throw voucherError('voucher_used_up');
   }
 
-  const stayType = pkg?.type ?? 'parking';
+  const stayType = pkg?.type ?? query.type ?? 'parking';
   const typeLabel = t(`quote.bandTypes.${stayType}`);
   const band = lookup.band;
   if (!band) throw new AppError(404, 'quote_no_band', { vars: { count: days, type: typeLabel } });
@@ -159,17 +177,20 @@ function priceOf(caller: QuoteCaller, query: QuoteQuery, lookup: QuoteLookup, da
         min_days: band.min_days,
         max_days: band.max_days,
         days,
-        reason: pkg ? 'package' : 'parking',
+        reason: pkg ? 'package' : stayType === 'parking' ? 'parking' : 'type',
         ...(pkg ? { package_id: pkg.id } : {}),
       },
-      text: t(pkg ? 'quote.explanation.band_package' : 'quote.explanation.band_parking', {
-        package: pkg?.name ?? '',
-        type: typeLabel,
-        count: days,
-        band: band.name,
-        min_days: band.min_days,
-        max_days: band.max_days,
-      }),
+      text: t(
+        pkg ? 'quote.explanation.band_package' : stayType === 'parking' ? 'quote.explanation.band_parking' : 'quote.explanation.band_type',
+        {
+          package: pkg?.name ?? '',
+          type: typeLabel,
+          count: days,
+          band: band.name,
+          min_days: band.min_days,
+          max_days: band.max_days,
+        },
+      ),
     },
     {
       step: 'month',

@@ -38,6 +38,7 @@ interface QuoteParams {
   package_id?: number;
   service_ids?: string;
   voucher_code?: string;
+  type?: string;
   airport_id?: number;
   departure_id?: number;
   arrival_id?: number;
@@ -105,6 +106,29 @@ describe('band', () => {
     expect(result.quote.band).toMatchObject({ id: w.bands.valet.id, type: 'meet_and_greet' });
     expect(result.quote.base_price).toBe(5003);
     expect(stepOf(result.quote, 'band').data).toMatchObject({ reason: 'package', package_id: valet.id, band_type: 'meet_and_greet' });
+  });
+
+  it('is a band of the requested type without a package; the package type wins over it', async () => {
+    const w = await world();
+    const valetType = await quote(w, { departure_date: '2026-03-02', arrival_date: '2026-03-04', type: 'meet_and_greet' });
+    expect(valetType.status).toBe(200);
+    expect(valetType.quote.band).toMatchObject({ id: w.bands.valet.id, type: 'meet_and_greet' });
+    expect(stepOf(valetType.quote, 'band')).toMatchObject({
+      data: { reason: 'type', band_type: 'meet_and_greet' },
+      text: 'No package was chosen and the stay is meet and greet, so meet and greet bands apply: a stay of 3 days falls in the band “Valet week” (1–7 days).',
+    });
+    const parkingPackage = await insertPackage(ctx.db, w.companyId, { type: 'parking' });
+    const packageWins = await quote(w, {
+      departure_date: '2026-03-02',
+      arrival_date: '2026-03-04',
+      type: 'meet_and_greet',
+      package_id: parkingPackage.id,
+    });
+    expect(packageWins.quote.band).toMatchObject({ id: w.bands.short.id, type: 'parking' });
+    const noBand = await quote(w, { departure_date: '2026-03-02', arrival_date: '2026-03-04', type: 'park_and_ride' });
+    expect(noBand.status).toBe(404);
+    expect(noBand.body.code).toBe('quote_no_band');
+    expect((await quote(w, { departure_date: '2026-03-02', arrival_date: '2026-03-04', type: 'valet' })).status).toBe(400);
   });
 
   it('leaves inactive bands out', async () => {

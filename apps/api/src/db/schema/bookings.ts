@@ -1,0 +1,186 @@
+import { bandTypes, bookingChannels, bookingStatuses, discountTypes, languages } from '@ps/contracts';
+import { sql } from 'drizzle-orm';
+import { check, date, foreignKey, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { airports } from './airports.ts';
+import { timestamps } from './columns.ts';
+import { companies } from './companies.ts';
+import { locations } from './locations.ts';
+import { additionalServices, packages } from './products.ts';
+import { users } from './users.ts';
+import { vouchers } from './vouchers.ts';
+
+/**
+ * A customer's stay (DOMAIN.md "Bookings"). The price breakdown is the quote's at the time the booking was
+ * made (or re-priced on purpose) and is never recomputed from the price lists afterwards. Every reference
+ * carries the company, so a booking can only name its own company's airport, locations, package and voucher.
+ *
+ * `start_day` / `end_day` are the calendar days of the stay at the airport (its time zone), both counted:
+ * the days the car park's space is taken (`car_park_id`, the route's location with spaces, if any).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** `PS-7KQ4-2M`: random, unique, read out on the phone (no 0/O or 1/I). */
+    reference: text('reference').notNull(),
+    /** What is sold: parking, meet and greet, park and ride (the band type it was priced with). */
+    type: text('type', { enum: bandTypes }).notNull(),
+    channel: text('channel', { enum: bookingChannels }).notNull(),
+    status: text('status', { enum: bookingStatuses }).notNull(),
+    /** The customer's language: the confirmation mail is written in it. */
+    language: text('language', { enum: languages }).notNull().default('en'),
+    customer_name: text('customer_name').notNull(),
+    customer_email: text('customer_email'),
+    customer_phone: text('customer_phone'),
+    /** Upper case, as typed otherwise; searched without spaces. */
+    vehicle_reg: text('vehicle_reg').notNull(),
+    vehicle_make: text('vehicle_make'),
+    vehicle_model: text('vehicle_model'),
+    vehicle_colour: text('vehicle_colour'),
+    airport_id: integer('airport_id').notNull(),
+    departure_id: integer('departure_id').notNull(),
+    arrival_id: integer('arrival_id').notNull(),
+    /** The location whose spaces the stay takes (a car park of the route), or null (nothing to count). */
+    car_park_id: integer('car_park_id'),
+    departure_at: timestamp('departure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    arrival_at: timestamp('arrival_at', { withTimezone: true, mode: 'date' }).notNull(),
+    start_day: date('start_day', { mode: 'string' }).notNull(),
+    end_day: date('end_day', { mode: 'string' }).notNull(),
+    outbound_flight: text('outbound_flight'),
+    return_flight: text('return_flight'),
+    passengers: smallint('passengers').notNull().default(1),
+    /** Park and ride: the shuttle to the terminal and the one back (null for other bookings). */
+    shuttle_out_at: timestamp('shuttle_out_at', { withTimezone: true, mode: 'date' }),
+    shuttle_back_at: timestamp('shuttle_back_at', { withTimezone: true, mode: 'date' }),
+    package_id: integer('package_id'),
+    /** The voucher whose use this booking holds, and its rule as it was (the discount of a re-price). */
+    voucher_id: integer('voucher_id'),
+    voucher_code: text('voucher_code'),
+    voucher_discount_type: text('voucher_discount_type', { enum: discountTypes }),
+    voucher_discount_value: integer('voucher_discount_value'),
+    /** The agency that sold it (agencies arrive with issue 9; no reference yet). */
+    agency_id: integer('agency_id'),
+    notes: text('notes'),
+    base_price: integer('base_price').notNull(),
+    package_price: integer('package_price').notNull(),
+    services_price: integer('services_price').notNull(),
+    discount: integer('discount').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    created_by: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (table) => [
+    unique('bookings_reference_unique').on(table.reference),
+    unique('bookings_company_id_id_unique').on(table.company_id, table.id),
+    // The daily board (in: departures of a day, out: arrivals of a day) and the list's usual order. Status and
+    // total ride along so the statistics by segment read only this index (an index-only scan on 1,000,000 rows).
+    index('bookings_company_departure_idx').on(table.company_id, table.departure_at, table.status, table.total),
+    index('bookings_company_arrival_idx').on(table.company_id, table.arrival_at),
+    index('bookings_company_status_departure_idx').on(table.company_id, table.status, table.departure_at),
+    // Capacity: the stays of one car park that take a given day.
+    index('bookings_car_park_days_idx').on(table.company_id, table.car_park_id, table.end_day, table.start_day),
+    check('bookings_days_in_order', sql`${table.start_day} <= ${table.end_day}`),
+    check('bookings_times_in_order', sql`${table.departure_at} < ${table.arrival_at}`),
+    check('bookings_passengers_range', sql`${table.passengers} BETWEEN 1 AND 60`),
+    check(
+      'bookings_total_adds_up',
+      sql`${table.total} = ${table.base_price} + ${table.package_price} + ${table.services_price} - ${table.discount} AND ${table.total} >= 0`,
+    ),
+    foreignKey({
+      name: 'bookings_airport_id_fk',
+      columns: [table.company_id, table.airport_id],
+      foreignColumns: [airports.company_id, airports.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'bookings_departure_id_fk',
+      columns: [table.company_id, table.departure_id],
+      foreignColumns: [locations.company_id, locations.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'bookings_arrival_id_fk',
+      columns: [table.company_id, table.arrival_id],
+      foreignColumns: [locations.company_id, locations.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'bookings_car_park_id_fk',
+      columns: [table.company_id, table.car_park_id],
+      foreignColumns: [locations.company_id, locations.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'bookings_package_id_fk',
+      columns: [table.company_id, table.package_id],
+      foreignColumns: [packages.company_id, packages.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'bookings_voucher_id_fk',
+      columns: [table.company_id, table.voucher_id],
+      foreignColumns: [vouchers.company_id, vouchers.id],
+    }).onDelete('restrict'),
+  ],
+);
+
+/**
+ * An additional service on a booking (`booking-additional_service`): its name and unit price as they were
+ * when it was added, and how many. The booking's `services_price` is the sum of its lines.
+ */
+export const bookingServices = pgTable(
+  'booking_services',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    booking_id: integer('booking_id').notNull(),
+    additional_service_id: integer('additional_service_id').notNull(),
+    name: text('name').notNull(),
+    unit_price: integer('unit_price').notNull(),
+    quantity: smallint('quantity').notNull().default(1),
+    price: integer('price').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    unique('booking_services_company_id_id_unique').on(table.company_id, table.id),
+    unique('booking_services_booking_service_unique').on(table.booking_id, table.additional_service_id),
+    check('booking_services_quantity_range', sql`${table.quantity} BETWEEN 1 AND 99`),
+    check('booking_services_price_adds_up', sql`${table.price} = ${table.unit_price} * ${table.quantity} AND ${table.unit_price} >= 0`),
+    foreignKey({
+      name: 'booking_services_booking_id_fk',
+      columns: [table.company_id, table.booking_id],
+      foreignColumns: [bookings.company_id, bookings.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'booking_services_additional_service_id_fk',
+      columns: [table.company_id, table.additional_service_id],
+      foreignColumns: [additionalServices.company_id, additionalServices.id],
+    }).onDelete('restrict'),
+  ],
+);
+
+/** Each status a booking has had: who moved it, when, from what (null: when it was made), to what, and why. */
+export const bookingStatusHistory = pgTable(
+  'booking_status_history',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    booking_id: integer('booking_id').notNull(),
+    from_status: text('from_status', { enum: bookingStatuses }),
+    to_status: text('to_status', { enum: bookingStatuses }).notNull(),
+    note: text('note'),
+    changed_by: integer('changed_by').references(() => users.id),
+    changed_at: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_status_history_booking_idx').on(table.company_id, table.booking_id, table.changed_at),
+    foreignKey({
+      name: 'booking_status_history_booking_id_fk',
+      columns: [table.company_id, table.booking_id],
+      foreignColumns: [bookings.company_id, bookings.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,128 @@
+import { type BookingCreateInput, type BookingStatus, bookingCreateSchema } from '@ps/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { translator } from '../../lib/i18n.ts';
+import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
+import { createBookingStatusService } from '../../modules/bookings/bookings.status.ts';
+import type { Db } from '../client.ts';
+import { airports, locations, users } from '../schema/index.ts';
+
+const HOUR = 3_600_000;
+
+/** One demo stay: hours from now of the drop-off and the collection, and the statuses it has been through. */
+interface DemoStay {
+  at: string;
+  in: number;
+  out: number;
+  moves: BookingStatus[];
+  booking: Partial<BookingCreateInput> & Pick<BookingCreateInput, 'customer_name' | 'vehicle_reg' | 'channel'>;
+}
+
+/** A day's work around now: cars due in and out today, cars on site, bookings ahead, a finished and a cancelled one. */
+const STAYS: DemoStay[] = [
+  {
+    at: 'LHR',
+    in: 2,
+    out: 4 * 24,
+    moves: [],
+    booking: { customer_name: 'Amelia Hart', vehicle_reg: 'LD21 KXP', channel: 'phone', outbound_flight: 'BA117' },
+  },
+  {
+    at: 'LHR',
+    in: 5,
+    out: 7 * 24,
+    moves: [],
+    booking: { customer_name: 'Oliver Grant', vehicle_reg: 'MA70 RTE', channel: 'web', outbound_flight: 'VS3' },
+  },
+  {
+    at: 'LHR',
+    in: -3 * 24,
+    out: 3,
+    moves: ['checked_in', 'parked'],
+    booking: { customer_name: 'Priya Natarajan', vehicle_reg: 'KY19 PLM', channel: 'phone', return_flight: 'BA256', language: 'ta' },
+  },
+  {
+    at: 'LHR',
+    in: -2 * 24,
+    out: 2 * 24,
+    moves: ['checked_in', 'parked'],
+    booking: { customer_name: 'George Whitfield', vehicle_reg: 'BV68 HJU', channel: 'walk_in' },
+  },
+  {
+    at: 'LHR',
+    in: -1,
+    out: 5 * 24,
+    moves: ['checked_in'],
+    booking: { customer_name: 'Sofia Marino', vehicle_reg: 'RX22 LNA', channel: 'phone', voucher_code: 'WELCOME5' },
+  },
+  {
+    at: 'MAN',
+    in: 26,
+    out: 26 + 6 * 24,
+    moves: [],
+    booking: { customer_name: 'Harriet Cole', vehicle_reg: 'YF20 MMX', channel: 'agency' },
+  },
+  {
+    at: 'LHR',
+    in: 3 * 24,
+    out: 10 * 24,
+    moves: [],
+    booking: { customer_name: 'Kavin Sivakumar', vehicle_reg: 'WP17 CAR', channel: 'phone', language: 'ta' },
+  },
+  {
+    at: 'LHR',
+    in: -9 * 24,
+    out: -2 * 24,
+    moves: ['checked_in', 'parked', 'checked_out', 'completed'],
+    booking: { customer_name: 'Daniel Brooks', vehicle_reg: 'SN66 TGB', channel: 'phone' },
+  },
+  {
+    at: 'LHR',
+    in: 30,
+    out: 4 * 24,
+    moves: ['cancelled'],
+    booking: { customer_name: 'Emily Shaw', vehicle_reg: 'GU15 OPD', channel: 'web' },
+  },
+];
+
+/** The demo car parks, by the airport whose stays they take. */
+const CAR_PARKS: Record<string, string> = { LHR: 'Heathrow Long Stay Car Park', MAN: 'Manchester Long Stay Car Park' };
+
+/**
+ * Demo bookings for a first start, made through the bookings service as an operator would (priced by the demo
+ * prices, counted against the car parks, their confirmations queued in the outbox): the dashboard, the boards
+ * and the outbox have something to show. Skipped when the demo car parks are missing.
+ */
+export async function seedDemoBookings(db: Db, companyId: number, now: Date = new Date()): Promise<void> {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.company_id, companyId), eq(users.role, 'admin')))
+    .limit(1);
+  const parks = await db
+    .select({ id: locations.id, name: locations.name, airport_id: locations.airport_id, iata: airports.iata_code })
+    .from(locations)
+    .innerJoin(airports, and(eq(airports.company_id, locations.company_id), eq(airports.id, locations.airport_id)))
+    .where(and(eq(locations.company_id, companyId), inArray(locations.name, Object.values(CAR_PARKS))));
+  if (!admin || parks.length === 0) return;
+  const caller = { companyId, actorUserId: admin.id, language: 'en' as const, t: translator('en') };
+  const bookingsService = createBookingsService(db);
+  const statuses = createBookingStatusService(db);
+  // Whole hours, so the boards read naturally.
+  const hour = Math.floor(now.getTime() / HOUR) * HOUR;
+  for (const [index, stay] of STAYS.entries()) {
+    const park = parks.find((candidate) => candidate.iata === stay.at);
+    if (!park) continue;
+    const input = bookingCreateSchema.parse({
+      customer_email: `${stay.booking.customer_name.split(' ')[0]?.toLowerCase()}@example.com`,
+      customer_phone: `+44 7700 9001${String(index).padStart(2, '0')}`,
+      airport_id: park.airport_id,
+      departure_id: park.id,
+      arrival_id: park.id,
+      departure_at: new Date(hour + stay.in * HOUR).toISOString(),
+      arrival_at: new Date(hour + stay.out * HOUR).toISOString(),
+      ...stay.booking,
+    });
+    const booking = await bookingsService.create(caller, input);
+    for (const status of stay.moves) await statuses.changeStatus(caller, booking.id, { status, note: null });
+  }
+}

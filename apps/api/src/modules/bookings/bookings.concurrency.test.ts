@@ -1,0 +1,86 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingBody, insertBooking, insertBookingRoute } from '../../../test/factories/bookings.ts';
+import { insertVoucher } from '../../../test/factories/quote.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { call, createTenant } from '../../../test/kit.ts';
+import { bookings, vouchers } from '../../db/schema/index.ts';
+
+/**
+ * Real concurrency: requests at once on separate PostgreSQL connections (the pool). PGlite has one
+ * connection, so these run on PostgreSQL only.
+ */
+describe.runIf(process.env.TEST_DB === 'postgres')('bookings under concurrent requests (PostgreSQL)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx?.close());
+
+  it('never overbooks a car park: 40 requests for the last 5 spaces, exactly 5 succeed and 35 get 409', async () => {
+    const tenant = await createTenant(ctx);
+    const route = await insertBookingRoute(ctx.db, tenant.company.id, { capacity: 20 });
+    // 15 of 20 spaces taken on 10-12 June (plus a cancelled and a no-show stay, which hold none).
+    for (let i = 0; i < 15; i++) await insertBooking(ctx.db, tenant.company.id, route);
+    await insertBooking(ctx.db, tenant.company.id, route, { status: 'cancelled' });
+    await insertBooking(ctx.db, tenant.company.id, route, { status: 'no_show' });
+
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(ctx.app, 'POST', '/api/booking/add', tenant.headers, bookingBody(route, { vehicle_reg: `RACE ${i}` })),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(35);
+    for (const response of responses.filter((r) => r.status === 409)) expect(response.body.code).toBe('car_park_full');
+
+    const held = await ctx.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.company_id, tenant.company.id),
+          eq(bookings.car_park_id, route.carPark.id),
+          notInArray(bookings.status, ['cancelled', 'no_show']),
+        ),
+      );
+    expect(held).toHaveLength(20);
+  });
+
+  it('gives a voucher with one use left to exactly one of several concurrent bookings', async () => {
+    const tenant = await createTenant(ctx);
+    const route = await insertBookingRoute(ctx.db, tenant.company.id, { capacity: 1000 });
+    const voucher = await insertVoucher(ctx.db, tenant.company.id, {
+      discount_type: 'fixed',
+      discount_value: 100,
+      usage_limit: 3,
+      times_used: 2,
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(
+          ctx.app,
+          'POST',
+          '/api/booking/add',
+          tenant.headers,
+          bookingBody(route, { vehicle_reg: `VOU ${i}`, voucher_code: voucher.code }),
+        ),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    const refused = responses.filter((response) => response.status !== 201);
+    expect(refused).toHaveLength(11);
+    for (const response of refused) {
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('voucher_used_up');
+    }
+    const [row] = await ctx.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(row?.times_used).toBe(3);
+    const withVoucher = await ctx.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.company_id, tenant.company.id), inArray(bookings.voucher_id, [voucher.id])));
+    expect(withVoucher).toHaveLength(1);
+  });
+});

@@ -1,0 +1,220 @@
+import {
+  type BookingCreate,
+  type BookingListQuery,
+  type BookingStatusUpdate,
+  type BookingUpdate,
+  bookingCreateSchema,
+  bookingListQuerySchema,
+  bookingRepriceSchema,
+  bookingSchema,
+  bookingStatusHistorySchema,
+  bookingStatusOptionSchema,
+  bookingStatusUpdateSchema,
+  bookingUpdateResultSchema,
+  bookingUpdateSchema,
+  dataEnvelope,
+  idParamsSchema,
+  listEnvelope,
+  messageEnvelope,
+} from '@ps/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { type BookingCaller, createBookingsService } from './bookings.service.ts';
+import { createBookingStatusService } from './bookings.status.ts';
+
+const tags = ['bookings'];
+const security = [{ bearer: [] }];
+
+/** The caller as the bookings service needs it: company, user, language. */
+export function bookingCaller(request: FastifyRequest): BookingCaller {
+  return { companyId: callerCompanyId(request), actorUserId: requireCaller(request).userId, language: request.language, t: request.t };
+}
+const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+
+const pricingText = `Priced by the quote when it is made (the stay's calendar days at the airport, in its time zone, from
+\`departure_at\` and \`arrival_at\`), and the price is then fixed in the booking: a later price-list change never changes
+it. The car park (the route's departure if it has spaces, else its arrival) must have a space on every day of the
+stay: 409 \`car_park_full\` names the car park and the first full day. A voucher's use is taken in the same
+transaction (400 \`voucher_used_up\` when another booking took the last one).`;
+
+/** Spec 7: booking add, list, get, update, delete, status/list, status/update, plus status history and re-price. */
+export function registerBookingRoutes(app: FastifyInstance, db: Db): void {
+  const service = createBookingsService(db);
+  const statuses = createBookingStatusService(db);
+
+  app.route({
+    method: 'POST',
+    url: '/api/booking/add',
+    config: { permission: 'bookings.create' },
+    schema: {
+      tags,
+      security,
+      summary: 'Add a booking',
+      description: `${pricingText}\n\nThe first status comes from the channel: \`phone\` and \`walk_in\` are \`confirmed\`,
+\`web\` and \`agency\` \`pending\`. \`service_ids\` become the booking's service lines at today's prices. \`status\`, prices,
+\`reference\` and \`company_id\` are never in the body (400). Audited; the live board hears of it.`,
+      body: bookingCreateSchema,
+      response: { 201: dataEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request, reply) => {
+      const data = await service.create(bookingCaller(request), request.body as BookingCreate);
+      return reply.code(201).send({ message: request.t('success.created'), data });
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/booking/list',
+    config: { permission: 'bookings.view' },
+    schema: {
+      tags,
+      security,
+      summary: "Your company's bookings",
+      description: `Paging, sort, \`search\` (reference, customer name, e-mail, phone, registration ignoring spaces) and
+filters: \`status\` (comma separated), \`airport_id\`, \`car_park_id\`, \`channel\`, \`type\`, and \`from\`/\`to\` (YYYY-MM-DD,
+both counted) on the departure day (or the arrival day with \`date_field=arrival\`) in the request's \`time_zone\` (an
+IANA zone; the company's otherwise). Each booking carries the names beside its ids, \`paid\` and \`outstanding\`.`,
+      querystring: bookingListQuerySchema,
+      response: { 200: listEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 503) },
+    },
+    handler: async (request) => {
+      const query = request.query as BookingListQuery;
+      const { items, total } = await service.list(bookingCaller(request), query);
+      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/booking/get/:id',
+    config: { permission: 'bookings.view' },
+    schema: {
+      tags,
+      security,
+      summary: 'One booking',
+      description: 'The booking with its names, price breakdown, `paid` and `outstanding`; 404 when it is not in your company.',
+      params: idParamsSchema,
+      response: { 200: dataEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 404, 503) },
+    },
+    handler: async (request) => ({ message: request.t('success.fetched'), data: await service.get(bookingCaller(request), idOf(request)) }),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/booking/update/:id',
+    config: { permission: 'bookings.update' },
+    schema: {
+      tags,
+      security,
+      summary: 'Change a booking',
+      description: `Any subset of the fields. A change of route (\`departure_id\`, \`arrival_id\`), times, \`package_id\`, \`type\`
+or \`voucher_code\` re-prices the booking on purpose: \`repriced\` answers the old and new price breakdowns (null when the
+price was kept). The car park is checked again (409 \`car_park_full\`); a voucher removed or changed gives its use back; the
+voucher the booking already holds keeps its rule and is not refused as used up. A completed, cancelled or no-show
+booking cannot be changed (409 \`booking_closed\`). Audited.`,
+      params: idParamsSchema,
+      body: bookingUpdateSchema,
+      response: { 200: bookingUpdateResultSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => {
+      const result = await service.update(bookingCaller(request), idOf(request), request.body as BookingUpdate);
+      return { message: request.t('success.updated'), ...result };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/booking/reprice/:id',
+    config: { permission: 'bookings.update' },
+    schema: {
+      tags,
+      security,
+      summary: 'Preview the price of a change',
+      description: `The same body as the update; writes nothing. Answers \`{ before, after }\` price breakdowns (equal when the
+change keeps the price), so the old and new totals can be shown before saving. The same errors as the update.`,
+      params: idParamsSchema,
+      body: bookingUpdateSchema,
+      response: { 200: dataEnvelope(bookingRepriceSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await service.reprice(bookingCaller(request), idOf(request), request.body as BookingUpdate),
+    }),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/booking/delete/:id',
+    config: { permission: 'bookings.delete' },
+    schema: {
+      tags,
+      security,
+      summary: 'Delete a booking',
+      description: `Only a \`pending\`, \`cancelled\` or \`no_show\` booking without payments; otherwise 409 \`booking_in_use\`.
+The deletion is audited with the whole booking and gives back a voucher use it still holds.`,
+      params: idParamsSchema,
+      response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => {
+      await service.delete(bookingCaller(request), idOf(request));
+      return { message: request.t('success.deleted') };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/booking/status/list',
+    config: { permission: 'bookings.view' },
+    schema: {
+      tags,
+      security,
+      summary: 'Booking statuses',
+      description: "Every status labelled in the caller's language, with `next`: the statuses it may move to.",
+      response: { 200: dataEnvelope(z.array(bookingStatusOptionSchema)), ...errorResponses(401, 403, 503) },
+    },
+    handler: async (request) => ({ message: request.t('success.list'), data: statuses.statusOptions(request) }),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/booking/status/update/:id',
+    config: { permission: 'bookings.status' },
+    schema: {
+      tags,
+      security,
+      summary: "Move a booking's status",
+      description: `\`{ status, note? }\`. Only the moves of the status list's \`next\`; any other is 400
+\`booking_transition_invalid\` naming both statuses in the caller's language. Each move is a line of the history (who, when,
+from, to, note), audited, and heard by the live board. Cancelling gives the voucher's use back; cancelled and no-show
+bookings free their car park space.`,
+      params: idParamsSchema,
+      body: bookingStatusUpdateSchema,
+      response: { 200: dataEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 404, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.updated'),
+      data: await statuses.changeStatus(bookingCaller(request), idOf(request), request.body as BookingStatusUpdate),
+    }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/booking/status/history/:id',
+    config: { permission: 'bookings.view' },
+    schema: {
+      tags,
+      security,
+      summary: "A booking's status history",
+      description: 'Oldest first: who (id and name), when, from (null: when it was made), to, and the note.',
+      params: idParamsSchema,
+      response: { 200: dataEnvelope(z.array(bookingStatusHistorySchema)), ...errorResponses(400, 401, 403, 404, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.list'),
+      data: await statuses.statusHistory(bookingCaller(request), idOf(request)),
+    }),
+  });
+}

@@ -1,0 +1,115 @@
+import type { Language } from '@ps/contracts';
+import { translator } from '../../lib/i18n.ts';
+import { moneyFormatter } from '../quote/quote.service.ts';
+import type { BookingForMail } from './mail.repository.ts';
+
+/** The rendered confirmation: what the outbox row keeps and the worker sends. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const dateLocales: Record<Language, string> = { en: 'en-GB', ta: 'ta-IN' };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+
+/**
+ * The booking confirmation in the booking's language: the reference, the stay's times in the airport's time
+ * zone, the route, the vehicle, the package and services, the price breakdown in the company's currency (as
+ * the quote formats money), paid and outstanding, and the company's name. The HTML part escapes every value.
+ */
+export function renderBookingConfirmation(booking: BookingForMail): RenderedMail {
+  const language = booking.language;
+  const t = translator(language);
+  const money = moneyFormatter(language, booking.currency);
+  const when = new Intl.DateTimeFormat(dateLocales[language], {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: booking.airport_time_zone,
+  });
+  const company = booking.company_name;
+  const vehicle = [booking.vehicle_reg, [booking.vehicle_colour, booking.vehicle_make, booking.vehicle_model].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const flights = [booking.outbound_flight, booking.return_flight].filter(Boolean).join(' / ');
+  const services = booking.services.map(
+    (service) => `${service.name}${service.quantity > 1 ? ` × ${service.quantity}` : ''} (${money(service.price)})`,
+  );
+  const label = (key: string) => t(`bookingMail.${key}`);
+
+  const details: Array<[string, string]> = [
+    [label('reference'), booking.reference],
+    [label('status'), t(`bookingStatuses.${booking.status}`)],
+    [label('airport'), `${booking.airport_name} (${booking.airport_iata_code})`],
+    [label('route'), `${booking.departure_name} → ${booking.arrival_name}`],
+    [label('departure'), when.format(booking.departure_at)],
+    [label('arrival'), when.format(booking.arrival_at)],
+    ...(flights ? [[label('flights'), flights] as [string, string]] : []),
+    [label('passengers'), String(booking.passengers)],
+    [label('vehicle'), vehicle],
+    [label('package'), booking.package_name ?? label('none')],
+    [label('services'), services.length > 0 ? services.join(', ') : label('none')],
+  ];
+  const prices: Array<[string, string]> = [
+    [label('basePrice'), money(booking.base_price)],
+    ...(booking.package_price !== 0 ? [[label('packagePrice'), money(booking.package_price)] as [string, string]] : []),
+    ...(booking.services_price !== 0 ? [[label('servicesPrice'), money(booking.services_price)] as [string, string]] : []),
+    ...(booking.discount !== 0
+      ? [
+          [`${label('discount')}${booking.voucher_code ? ` (${booking.voucher_code})` : ''}`, `−${money(booking.discount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [label('total'), money(booking.total)],
+    [label('paid'), money(booking.paid)],
+    [label('outstanding'), money(booking.total - booking.paid)],
+  ];
+  const greeting = t('bookingMail.greeting', { name: booking.customer_name });
+  const intro = t('bookingMail.intro', { company });
+  const timesNote = t('bookingMail.timesNote', { airport: booking.airport_name, timeZone: booking.airport_time_zone });
+  const closing = label('closing');
+  const signature = t('bookingMail.signature', { company });
+
+  const lines = (rows: Array<[string, string]>) => rows.map(([name, value]) => `${name}: ${value}`).join('\n');
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    lines(details),
+    timesNote,
+    '',
+    `${label('prices')}`,
+    lines(prices),
+    '',
+    closing,
+    signature,
+    '',
+  ].join('\n');
+
+  const table = (rows: Array<[string, string]>) =>
+    `<table role="presentation" cellpadding="4" style="border-collapse:collapse">${rows
+      .map(([name, value]) => `<tr><th align="left" style="padding-right:16px">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+      .join('')}</table>`;
+  const html = `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(t('bookingMail.subject', { reference: booking.reference, company }))}</title></head>
+<body style="font-family:sans-serif;color:#1f2937">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+${table(details)}
+<p style="color:#6b7280">${escapeHtml(timesNote)}</p>
+<h3>${escapeHtml(label('prices'))}</h3>
+${table(prices)}
+<p>${escapeHtml(closing)}</p>
+<p>${escapeHtml(signature)}</p>
+</body></html>
+`;
+  return { subject: t('bookingMail.subject', { reference: booking.reference, company }), text, html };
+}

@@ -1,0 +1,159 @@
+import type { MailMessage, MailMessageDetail, MailOutboxListQuery } from '@ps/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import type { CompanyActor } from '../../kit/routes.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { publishLiveEvent } from '../live/live-events.ts';
+import { renderBookingConfirmation } from './mail.render.ts';
+import { bookingForMail, createMailRepository, type MailRow } from './mail.repository.ts';
+
+/** The channel a new message is announced on: every mail worker LISTENs and wakes at once. */
+export const MAIL_CHANNEL = 'ps_mail';
+export const BOOKING_CONFIRMATION = 'booking_confirmation';
+
+type ListRow = Omit<MailRow, 'text_body' | 'html_body'>;
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export function toMailMessage(row: ListRow): MailMessage {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    kind: row.kind,
+    booking_id: row.booking_id,
+    language: row.language,
+    to_address: row.to_address,
+    subject: row.subject,
+    state: row.state,
+    attempts: row.attempts,
+    next_attempt_at: row.next_attempt_at.toISOString(),
+    last_error: row.last_error,
+    sent_at: iso(row.sent_at),
+    message_id: row.message_id,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export const toMailMessageDetail = (row: MailRow): MailMessageDetail => ({
+  ...toMailMessage(row),
+  text_body: row.text_body,
+  html_body: row.html_body,
+});
+
+/** Wakes the workers when the transaction commits (a NOTIFY is delivered on commit only). */
+async function announce(tx: DbOrTx, row: MailRow): Promise<void> {
+  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${String(row.id)})`);
+  if (row.booking_id !== null) await publishLiveEvent(tx, { company_id: row.company_id, booking_id: row.booking_id, action: 'mail' });
+}
+
+const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
+  recordAudit(tx, {
+    companyId: actor.companyId,
+    actorUserId: actor.actorUserId,
+    entity: 'mail_message',
+    entityId: row.id,
+    action,
+    before,
+    after: row,
+  });
+
+/**
+ * Renders a booking's confirmation (in the booking's language) and puts it in the outbox, inside the caller's
+ * transaction: audited, and announced to the workers on commit. 404 when the booking is not the company's,
+ * 409 `booking_no_email` when it has no address. The bookings code calls it when a booking is made.
+ */
+export async function queueBookingConfirmation(tx: DbOrTx, actor: CompanyActor, bookingId: number): Promise<MailRow> {
+  const booking = await bookingForMail(tx, actor.companyId, bookingId);
+  if (!booking) throw notFound();
+  if (!booking.customer_email) throw new AppError(409, 'booking_no_email');
+  const mail = renderBookingConfirmation(booking);
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      company_id: actor.companyId,
+      kind: BOOKING_CONFIRMATION,
+      booking_id: booking.id,
+      language: booking.language,
+      to_address: booking.customer_email,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      created_by: actor.actorUserId,
+    })
+    .returning();
+  if (!row) throw new Error('outbox insert returned no row');
+  await auditMail(tx, actor, 'create', row);
+  await announce(tx, row);
+  return row;
+}
+
+/** The outbox of a company: the booking mail, the list, one message, a resend. */
+export function createMailService(db: Db) {
+  return {
+    async sendBookingMail(actor: CompanyActor, bookingId: number): Promise<MailMessageDetail> {
+      const row = await db.transaction((tx) => queueBookingConfirmation(tx as unknown as DbOrTx, actor, bookingId));
+      return toMailMessageDetail(row);
+    },
+
+    async list(actor: CompanyActor, query: MailOutboxListQuery) {
+      const { rows, total } = await createMailRepository(db, actor.companyId).list(query);
+      return { items: rows.map(toMailMessage), total };
+    },
+
+    async get(actor: CompanyActor, id: number): Promise<MailMessageDetail> {
+      const row = await createMailRepository(db, actor.companyId).findById(id);
+      if (!row) throw notFound();
+      return toMailMessageDetail(row);
+    },
+
+    /**
+     * Tries a message again now: a queued one is due at once, a failed one is queued with its tries counted
+     * afresh, a sent one is copied into a new queued message (the first stays as the record of what was sent).
+     * A message a worker holds right now is 409 `mail_in_progress`.
+     */
+    resend: (actor: CompanyActor, id: number): Promise<MailMessageDetail> =>
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as DbOrTx;
+        const row = await createMailRepository(tx, actor.companyId).lock(id);
+        if (!row) throw notFound();
+        let result: MailRow | undefined;
+        if (row.state === 'sending') throw new AppError(409, 'mail_in_progress');
+        if (row.state === 'sent') {
+          [result] = await tx
+            .insert(mailOutbox)
+            .values({
+              company_id: row.company_id,
+              kind: row.kind,
+              booking_id: row.booking_id,
+              language: row.language,
+              to_address: row.to_address,
+              subject: row.subject,
+              text_body: row.text_body,
+              html_body: row.html_body,
+              created_by: actor.actorUserId,
+            })
+            .returning();
+          if (result) await auditMail(tx, actor, 'create', result);
+        } else {
+          [result] = await tx
+            .update(mailOutbox)
+            .set({
+              state: 'queued',
+              next_attempt_at: sql`now()`,
+              locked_until: null,
+              ...(row.state === 'failed' ? { attempts: 0 } : {}),
+            })
+            .where(eq(mailOutbox.id, row.id))
+            .returning();
+          if (result) await auditMail(tx, actor, 'update', result, row);
+        }
+        if (!result) throw new Error('resend wrote no row');
+        await announce(tx, result);
+        return toMailMessageDetail(result);
+      }),
+  };
+}

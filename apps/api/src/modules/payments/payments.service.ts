@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { AmountDetails, AmountDetailsQuery, Language, Payment, PaymentCreate, PaymentListQuery } from '@ps/contracts';
+import type { Db } from '../../db/client.ts';
+import { payments } from '../../db/schema/index.ts';
+import { constraintTranslator } from '../../kit/constraints.ts';
+import { writeRecords } from '../../kit/records.ts';
+import type { CompanyActor } from '../../kit/routes.ts';
+import { recordOf } from '../../kit/service.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { publishLiveEvent } from '../live/live-events.ts';
+import { moneyFormatter } from '../quote/quote.service.ts';
+import { amountDetails, companySettings, createPaymentsRepository, lockBooking, type PaymentRow } from './payments.repository.ts';
+
+const IDEMPOTENCY_CONSTRAINT = 'payments_idempotency_key_unique';
+
+const paymentWrites = {
+  entity: 'payment',
+  translate: constraintTranslator({
+    table: 'payments',
+    references: ['booking_id'],
+    checks: { payments_amount_not_zero: 'amount' },
+    inUse: 'conflict',
+  }),
+};
+
+export function toPayment(row: PaymentRow): Payment {
+  const { request_hash: _hash, paid_at, deleted_at, ...rest } = row;
+  return { ...recordOf(rest), paid_at: paid_at.toISOString(), deleted_at: deleted_at?.toISOString() ?? null };
+}
+
+/** The digest of an add body as the caller sent it: the same key must come with the same payment. */
+function requestHash(input: PaymentCreate): string {
+  const canonical = [input.booking_id, input.amount, input.method, input.reference ?? null, input.paid_at ?? null];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/** What an add answers: the payment, and whether it is the one an earlier request with the same key recorded. */
+export interface PaymentAdded {
+  payment: Payment;
+  replayed: boolean;
+}
+
+/**
+ * The payments ledger. An add locks the booking row, so two payments of one booking are checked one after the
+ * other (a refund never takes the paid sum below 0, also when two refunds arrive at once); a repeated
+ * `Idempotency-Key` answers the first payment.
+ */
+export function createPaymentsService(db: Db) {
+  /** The payment an earlier request with `key` recorded, if any: the same one again, or 409 for another body. */
+  const replayOf = (row: PaymentRow | undefined, hash: string): PaymentAdded | undefined => {
+    if (!row) return undefined;
+    if (row.request_hash !== hash) throw new AppError(409, 'idempotency_key_reused');
+    return { payment: toPayment(row), replayed: true };
+  };
+
+  return {
+    async list(actor: CompanyActor, query: PaymentListQuery) {
+      const { rows, total } = await createPaymentsRepository(db, actor.companyId).list(query);
+      return { items: rows.map(toPayment), total };
+    },
+
+    async create(actor: CompanyActor, input: PaymentCreate, idempotencyKey: string | undefined, language: Language): Promise<PaymentAdded> {
+      const hash = idempotencyKey === undefined ? null : requestHash(input);
+      try {
+        return await writeRecords(db, payments, actor, paymentWrites, async (records) => {
+          if (!(await lockBooking(records.tx, actor.companyId, input.booking_id))) throw invalidField('booking_id');
+          const reader = createPaymentsRepository(records.tx, actor.companyId);
+          // After the booking's lock, a concurrent request with the same key for this booking has committed.
+          if (idempotencyKey !== undefined && hash !== null) {
+            const replay = replayOf(await reader.findByIdempotencyKey(idempotencyKey), hash);
+            if (replay) return replay;
+          }
+          if (input.amount < 0) {
+            const paid = await reader.paidOf(input.booking_id);
+            if (paid + input.amount < 0) {
+              const { currency } = await companySettings(records.tx, actor.companyId);
+              throw new AppError(400, 'refund_exceeds_paid', {
+                vars: { paid: moneyFormatter(language, currency)(paid) },
+                details: [{ field: 'amount', code: 'errors.refund_exceeds_paid', message: '' }],
+              });
+            }
+          }
+          const row = (await records.create({
+            booking_id: input.booking_id,
+            amount: input.amount,
+            method: input.method,
+            reference: input.reference ?? null,
+            paid_at: input.paid_at === undefined ? new Date() : new Date(input.paid_at),
+            idempotency_key: idempotencyKey ?? null,
+            request_hash: hash,
+            created_by: actor.actorUserId,
+          })) as PaymentRow;
+          await publishLiveEvent(records.tx, { company_id: actor.companyId, booking_id: row.booking_id, action: 'payment' });
+          return { payment: toPayment(row), replayed: false };
+        });
+      } catch (error) {
+        // The same key raced in for another booking (another lock): the first one committed; answer as a replay.
+        if (
+          idempotencyKey !== undefined &&
+          hash !== null &&
+          pgErrorCode(error) === PG_UNIQUE_VIOLATION &&
+          constraintOf(error) === IDEMPOTENCY_CONSTRAINT
+        ) {
+          const replay = replayOf(await createPaymentsRepository(db, actor.companyId).findByIdempotencyKey(idempotencyKey), hash);
+          if (replay) return replay;
+        }
+        throw error;
+      }
+    },
+
+    /** Sets `deleted_at`/`deleted_by`; the audit entry keeps the whole row as it was. A deleted payment is a 404. */
+    delete: (actor: CompanyActor, id: number) =>
+      writeRecords(db, payments, actor, paymentWrites, async (records) => {
+        const reader = createPaymentsRepository(records.tx, actor.companyId);
+        const found = await reader.findById(id);
+        if (!found || found.deleted_at !== null) throw notFound();
+        // The booking first, as an add takes it: payments of one booking change one at a time.
+        await lockBooking(records.tx, actor.companyId, found.booking_id);
+        const row = (await records.lock(id)) as PaymentRow;
+        if (row.deleted_at !== null) throw notFound();
+        if (row.amount > 0 && (await reader.paidOf(row.booking_id)) - row.amount < 0) {
+          throw new AppError(409, 'payment_delete_leaves_negative');
+        }
+        await records.softRemove(id, { deleted_at: new Date(), deleted_by: actor.actorUserId });
+        await publishLiveEvent(records.tx, { company_id: actor.companyId, booking_id: row.booking_id, action: 'payment' });
+      }),
+
+    async amountDetails(actor: CompanyActor, query: AmountDetailsQuery): Promise<AmountDetails> {
+      const company = await companySettings(db, actor.companyId);
+      const sums = await amountDetails(db, actor.companyId, query, query.time_zone ?? company.time_zone);
+      return { ...sums, currency: company.currency };
+    },
+  };
+}

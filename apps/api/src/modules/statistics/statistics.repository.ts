@@ -1,0 +1,189 @@
+import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * The statistics' SQL. Every query is bounded by `company_id` first (the leading column of the indexes it
+ * uses) and turns days into instants in the caller's time zone inside PostgreSQL:
+ * `('2026-11-02'::date)::timestamp at time zone 'Asia/Colombo'` is that day's first instant there, so a range
+ * of days is a range of `departure_at` / `arrival_at` the indexes answer directly.
+ */
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The first instant of `day` in `timeZone`, as SQL. */
+const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+/** The first instant of the day after `day` in `timeZone`. */
+const dayEnd = (day: string, timeZone: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${timeZone})`;
+/** A timestamp column as a UTC ISO string, the API's form, whatever the driver does with timestamps. */
+const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Up to this many periods, one range aggregate per period (see bySegment). */
+const UNION_PERIODS = 24;
+
+/** Statuses of a car on site. */
+const ON_SITE: readonly BookingStatus[] = ['checked_in', 'parked'];
+
+export interface CompanySettings {
+  time_zone: string;
+  currency: string;
+}
+
+export function createStatisticsRepository(db: DbOrTx, companyId: number) {
+  return {
+    async companySettings(): Promise<CompanySettings> {
+      const [row] = rowsOf<CompanySettings>(await db.execute(sql`select time_zone, currency from companies where id = ${companyId}`));
+      return row ?? { time_zone: 'UTC', currency: 'GBP' };
+    },
+
+    /** The cars coming in (departure on `day`) or going out (return on `day`), cancelled left out, by time. */
+    async board(direction: BoardDirection, day: string, timeZone: string): Promise<BoardBooking[]> {
+      const at = direction === 'in' ? sql`b.departure_at` : sql`b.arrival_at`;
+      const flight = direction === 'in' ? sql`b.outbound_flight` : sql`b.return_flight`;
+      const result = await db.execute(sql`
+        select b.id, b.reference, b.status, b.type, b.customer_name, b.customer_phone,
+               b.vehicle_reg, b.vehicle_make, b.vehicle_model, b.vehicle_colour,
+               ${isoOf(at)} as time, ${flight} as flight,
+               b.departure_id, dep.name as departure_name, b.arrival_id, arr.name as arrival_name,
+               b.car_park_id, park.name as car_park_name, b.passengers
+        from bookings b
+        join locations dep on dep.company_id = b.company_id and dep.id = b.departure_id
+        join locations arr on arr.company_id = b.company_id and arr.id = b.arrival_id
+        left join locations park on park.company_id = b.company_id and park.id = b.car_park_id
+        where b.company_id = ${companyId}
+          and ${at} >= ${dayStart(day, timeZone)} and ${at} < ${dayEnd(day, timeZone)}
+          and b.status <> 'cancelled'
+        order by ${at}, b.id`);
+      return rowsOf<BoardBooking>(result).map((row) => ({ ...row, passengers: Number(row.passengers) }));
+    },
+
+    /**
+     * Bookings (not cancelled) and their revenue per period of their departure day, for the periods starting
+     * on `starts` (in order; the last ends the day before `end`), departing up to `to` included. Every row
+     * comes from one index (company_id, departure_at, status, total: an index-only scan). A few periods
+     * (weeks, months, years) are one range aggregate each, joined by UNION ALL, which PostgreSQL runs as a
+     * parallel append with no work per row but the sum; many short periods (days) bucket each row with a
+     * binary search over the periods' first instants (width_bucket), cheaper than a time-zone conversion.
+     */
+    async bySegment(starts: string[], end: string, to: string, timeZone: string) {
+      const first = starts[0] ?? end;
+      const notCancelled = sql`company_id = ${companyId} and status <> 'cancelled'`;
+      let result: unknown;
+      if (starts.length <= UNION_PERIODS) {
+        const branches = starts.map((start, index) => {
+          const upper = index + 1 < starts.length ? dayStart(starts[index + 1] ?? end, timeZone) : dayEnd(to, timeZone);
+          return sql`select ${index + 1}::int as bucket, count(*)::int as bookings, coalesce(sum(total), 0)::bigint as revenue
+            from bookings where ${notCancelled} and departure_at >= ${dayStart(start, timeZone)} and departure_at < ${upper}`;
+        });
+        result = await db.execute(sql.join(branches, sql` union all `));
+      } else {
+        const boundaries = JSON.stringify([...starts, end]);
+        result = await db.execute(sql`
+          with edges as (
+            select array_agg((day::date)::timestamp at time zone ${timeZone} order by day::date) as instants
+            from jsonb_array_elements_text(${boundaries}::jsonb) as day
+          )
+          select width_bucket(b.departure_at, edges.instants) as bucket, count(*)::int as bookings, coalesce(sum(b.total), 0)::bigint as revenue
+          from bookings b, edges
+          where b.company_id = ${companyId} and b.status <> 'cancelled'
+            and b.departure_at >= ${dayStart(first, timeZone)} and b.departure_at < ${dayEnd(to, timeZone)}
+          group by 1`);
+      }
+      return rowsOf<{ bucket: number; bookings: number; revenue: string | number | bigint }>(result).map((row) => ({
+        period_start: starts[Number(row.bucket) - 1] ?? '',
+        bookings: Number(row.bookings),
+        revenue: Number(row.revenue),
+      }));
+    },
+
+    /** Today's in and out, the cars on site, and the bookings and revenue of the days `monthFrom`..`monthTo`. */
+    async headline(today: string, monthFrom: string, monthTo: string, timeZone: string) {
+      const [row] = rowsOf<Record<'today_in' | 'today_out' | 'on_site_now' | 'month_bookings' | 'month_revenue', number | string>>(
+        await db.execute(sql`
+          select
+            (select count(*)::int from bookings where company_id = ${companyId} and status <> 'cancelled'
+              and departure_at >= ${dayStart(today, timeZone)} and departure_at < ${dayEnd(today, timeZone)}) as today_in,
+            (select count(*)::int from bookings where company_id = ${companyId} and status <> 'cancelled'
+              and arrival_at >= ${dayStart(today, timeZone)} and arrival_at < ${dayEnd(today, timeZone)}) as today_out,
+            (select count(*)::int from bookings where company_id = ${companyId}
+              and status in (${sql.join(
+                ON_SITE.map((status) => sql`${status}`),
+                sql`, `,
+              )})) as on_site_now,
+            (select count(*)::int from bookings where company_id = ${companyId} and status <> 'cancelled'
+              and departure_at >= ${dayStart(monthFrom, timeZone)} and departure_at < ${dayEnd(monthTo, timeZone)}) as month_bookings,
+            (select coalesce(sum(total), 0)::bigint from bookings where company_id = ${companyId} and status <> 'cancelled'
+              and departure_at >= ${dayStart(monthFrom, timeZone)} and departure_at < ${dayEnd(monthTo, timeZone)}) as month_revenue`),
+      );
+      return {
+        today_in: Number(row?.today_in ?? 0),
+        today_out: Number(row?.today_out ?? 0),
+        on_site_now: Number(row?.on_site_now ?? 0),
+        month_bookings: Number(row?.month_bookings ?? 0),
+        month_revenue: Number(row?.month_revenue ?? 0),
+      };
+    },
+
+    /** The company's active car parks (type car_park, capacity > 0), by name; one of them with `carParkId`. */
+    async carParks(carParkId?: number) {
+      const result = await db.execute(sql`
+        select id, name, capacity from locations
+        where company_id = ${companyId} and type = 'car_park' and capacity > 0 and status = 1
+          ${carParkId === undefined ? sql`` : sql`and id = ${carParkId}`}
+        order by name, id`);
+      return rowsOf<{ id: number; name: string; capacity: number }>(result).map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        capacity: Number(row.capacity),
+      }));
+    },
+
+    /** Per active car park: stays holding `today` (not cancelled or no-show) and cars on site now. */
+    async carParkLoads(today: string) {
+      // Cars on site are counted once for the company, grouped by car park: a count per car park walked every
+      // car on site of the company each time (130 ms with 10 car parks and 1,000,000 bookings).
+      const result = await db.execute(sql`
+        select l.id,
+          (select count(*)::int from bookings b where b.company_id = l.company_id and b.car_park_id = l.id
+             and b.status not in ('cancelled', 'no_show') and b.start_day <= ${today}::date and b.end_day >= ${today}::date) as booked_today,
+          coalesce(on_site.cars, 0) as on_site_now
+        from locations l
+        left join (
+          select car_park_id, count(*)::int as cars from bookings
+          where company_id = ${companyId} and status in (${sql.join(
+            ON_SITE.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+          group by car_park_id
+        ) as on_site on on_site.car_park_id = l.id
+        where l.company_id = ${companyId} and l.type = 'car_park' and l.capacity > 0 and l.status = 1`);
+      return new Map(
+        rowsOf<{ id: number; booked_today: number; on_site_now: number }>(result).map((row) => [
+          Number(row.id),
+          { booked_today: Number(row.booked_today), on_site_now: Number(row.on_site_now) },
+        ]),
+      );
+    },
+
+    /** Stays holding each day `from`..`from + days - 1` per active car park (a stay holds start_day..end_day). */
+    async occupancy(from: string, days: number, carParkId?: number) {
+      const result = await db.execute(sql`
+        select l.id, to_char(d, 'YYYY-MM-DD') as day, count(b.id)::int as booked
+        from locations l
+        cross join generate_series(${from}::date::timestamp, (${from}::date + ${days - 1}::int)::timestamp, interval '1 day') as d
+        left join bookings b on b.company_id = l.company_id and b.car_park_id = l.id
+          and b.status not in ('cancelled', 'no_show') and b.start_day <= d::date and b.end_day >= d::date
+        where l.company_id = ${companyId} and l.type = 'car_park' and l.capacity > 0 and l.status = 1
+          ${carParkId === undefined ? sql`` : sql`and l.id = ${carParkId}`}
+        group by l.id, d
+        order by l.id, d`);
+      return rowsOf<{ id: number; day: string; booked: number }>(result).map((row) => ({
+        id: Number(row.id),
+        day: row.day,
+        booked: Number(row.booked),
+      }));
+    },
+  };
+}

@@ -1,0 +1,230 @@
+// The bookings scenarios of `npm run bench` (issue 7, section 5): a company of its own with an admin, one
+// airport, 10 car parks, parking bands and band-month defaults (so the quote prices any stay of up to a year),
+// and `count` bookings over two years (one year back, one year ahead of today) spread across the 10 car parks.
+// The bookings come from one INSERT ... SELECT over generate_series, so 1,000,000 rows take seconds, not hours.
+// Every row is one the product could have written: prices that add up, start/end days that are the airport's
+// days of departure/arrival, a status that fits its dates, a unique reference in the product's alphabet.
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { airports, bandMonths, bands, companies, companyWebConfigs, locations, users } from '../apps/api/src/db/schema/index.ts';
+import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+
+export const BOOKINGS_BENCH_ADMIN = { email: 'bench-bookings@example.com', password: 'Bench-bookings-2026' } as const;
+
+const TIME_ZONE = 'Europe/London';
+/** The product's reference symbols (bookings.pricing.ts): no 0/O or 1/I. */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const CAR_PARKS = 10;
+/** Stays of 1 to 14 nights: bands 1-3, 4-7, 8-14, then longer ones for the quote of any stay up to a year. */
+const BAND_DAYS: [number, number][] = [
+  [1, 3],
+  [4, 7],
+  [8, 14],
+  [15, 30],
+  [31, 365],
+];
+
+export interface BookingsBench {
+  companyId: number;
+  adminUserId: number;
+  airportId: number;
+  carParkIds: number[];
+  /** A booking of the bench's company (the get scenario's). */
+  someBookingId: number;
+  /** Today at the airport (YYYY-MM-DD): the day board's and the window's anchor. */
+  today: string;
+  /** The first and last days of the two years of bookings. */
+  firstDay: string;
+  lastDay: string;
+  /** The seeding's time, milliseconds (bookings insert, capacities, ANALYZE). */
+  seedMs: number;
+}
+
+const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(date);
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function seedBookingsBench(databaseUrl: string | undefined, dataDir: string, count: number): Promise<BookingsBench> {
+  const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: 3000 });
+  const db = database.db;
+  try {
+    const [company] = await db
+      .insert(companies)
+      .values({ name: 'Bench Bookings Parking', client_key: `bench-bookings-${Date.now()}`, currency: 'GBP', time_zone: TIME_ZONE })
+      .returning();
+    if (!company) throw new Error('no bench company');
+    await db.insert(companyWebConfigs).values({ company_id: company.id, name: company.name });
+    const [admin] = await db
+      .insert(users)
+      .values({
+        company_id: company.id,
+        role: 'admin',
+        name: 'Bench Bookings Admin',
+        email: BOOKINGS_BENCH_ADMIN.email,
+        password_hash: await hashPassword(BOOKINGS_BENCH_ADMIN.password),
+      })
+      .returning();
+    if (!admin) throw new Error('no bench admin');
+    const [airport] = await db
+      .insert(airports)
+      .values({ company_id: company.id, iata_code: 'LGW', name: 'London Gatwick', country_id: 826, time_zone: TIME_ZONE })
+      .returning();
+    if (!airport) throw new Error('no bench airport');
+    // Capacities are set after the bookings, from the busiest day (below).
+    const carParks = await db
+      .insert(locations)
+      .values(
+        Array.from({ length: CAR_PARKS }, (_, index) => ({
+          company_id: company.id,
+          airport_id: airport.id,
+          name: `Long stay ${String(index + 1).padStart(2, '0')}`,
+          type: 'car_park' as const,
+          capacity: 1,
+        })),
+      )
+      .returning();
+    const bandRows = await db
+      .insert(bands)
+      .values(
+        BAND_DAYS.map(([min, max]) => ({
+          company_id: company.id,
+          name: `${min}-${max} days`,
+          type: 'parking' as const,
+          min_days: min,
+          max_days: max,
+        })),
+      )
+      .returning();
+    await db.insert(bandMonths).values(
+      bandRows.flatMap((band, b) =>
+        Array.from({ length: 12 }, (_, m) => ({
+          company_id: company.id,
+          band_id: band.id,
+          month: m + 1,
+          price: 3000 + b * 2500 + m * 100,
+        })),
+      ),
+    );
+
+    const today = dayOf(new Date());
+    const firstDay = addDays(today, -365);
+    const lastDay = addDays(today, 364);
+    const carParkIds = carParks.map((carPark) => carPark.id);
+    const started = performance.now();
+    // Symbol k (0-5) of the reference: 5 bits of the scrambled row number.
+    const scrambled = '((i::bigint * 387420489) % 1073741824)';
+    const symbol = (k: number) => sql.raw(`substr('${REFERENCE_ALPHABET}', ((${scrambled} >> ${25 - 5 * k}) & 31)::int + 1, 1)`);
+    const reference = sql.join(
+      [sql.raw(`'PS-'`), symbol(0), symbol(1), symbol(2), symbol(3), sql.raw(`'-'`), symbol(4), symbol(5)],
+      sql.raw(' || '),
+    );
+    // Row i: car park i mod 10; departure at a random minute (rounded to 5) of the two years; a stay of 1 to
+    // 14 days and 0 to 12 hours; the reference is i times an odd number modulo 2^30 (a bijection, so unique)
+    // written as 6 symbols of the product's alphabet. Statuses by date: done stays completed (or cancelled /
+    // no-show), current ones checked in or parked, future ones confirmed (pending for some web and agency).
+    await db.execute(sql`
+      insert into bookings (company_id, reference, type, channel, status, language, customer_name, customer_phone,
+        vehicle_reg, vehicle_make, airport_id, departure_id, arrival_id, car_park_id, departure_at, arrival_at,
+        start_day, end_day, outbound_flight, return_flight, passengers, base_price, package_price, services_price,
+        discount, total, currency, created_by, created_at, updated_at)
+      select ${company.id}, reference, 'parking', channel,
+        case
+          when arrival_at <= now() then (case when i % 25 = 0 then 'cancelled' when i % 25 = 1 then 'no_show' else 'completed' end)
+          when departure_at <= now() then (case when i % 25 = 0 then 'cancelled' when i % 2 = 0 then 'parked' else 'checked_in' end)
+          when i % 25 = 0 then 'cancelled'
+          when channel in ('web', 'agency') and i % 3 = 0 then 'pending'
+          else 'confirmed'
+        end,
+        case when i % 7 = 0 then 'ta' else 'en' end,
+        'Customer ' || i, '+44 7700 ' || lpad((i % 1000000)::text, 6, '0'),
+        'B' || lpad((i % 100)::text, 2, '0') || ' ' || chr(65 + i % 26) || chr(65 + (i / 26) % 26) || chr(65 + (i / 676) % 26),
+        (array['Ford', 'Toyota', 'Volkswagen', 'BMW', 'Kia'])[1 + i % 5],
+        ${airport.id}, car_park, car_park, car_park, departure_at, arrival_at,
+        (departure_at at time zone ${TIME_ZONE})::date, (arrival_at at time zone ${TIME_ZONE})::date,
+        'BA' || (1000 + i % 9000), 'BA' || (1000 + (i + 7) % 9000), 1 + i % 4,
+        base_price, 0, 0, discount, base_price - discount, 'GBP', ${admin.id},
+        least(now(), departure_at - (1 + i % 60) * interval '1 day'), least(now(), departure_at - (1 + i % 60) * interval '1 day')
+      from (
+        select i, departure_at, departure_at + stay as arrival_at, channel, car_park, base_price,
+          case when i % 10 = 0 then base_price / 10 else 0 end as discount,
+          ${reference} as reference
+        from (
+          select i,
+            date_trunc('hour', (${firstDay}::date)::timestamp at time zone ${TIME_ZONE} + random() * interval '729 days')
+              + (floor(random() * 12) * 5) * interval '1 minute' as departure_at,
+            (1 + floor(random() * 14)) * interval '1 day' + floor(random() * 13) * interval '1 hour' as stay,
+            (array['phone', 'web', 'walk_in', 'agency'])[1 + i % 4] as channel,
+            (${`{${carParkIds.join(',')}}`}::int[])[1 + i % ${CAR_PARKS}] as car_park,
+            2500 + (i % 14) * 450 as base_price
+          from generate_series(1, ${count}::int) as i
+        ) as drawn
+      ) as booking`);
+    // Capacities that fit the load: the busiest day's stays (not cancelled or no-show) of each car park plus a
+    // quarter and 200 spaces, so the create scenario always finds room. A running sum of stays starting minus
+    // stays ended per day: one pass over the rows.
+    await db.execute(sql`
+      update locations l set capacity = fit.capacity
+      from (
+        select car_park_id, (max(held) * 1.25)::int + 200 as capacity
+        from (
+          select car_park_id, sum(delta) over (partition by car_park_id order by day) as held
+          from (
+            select car_park_id, day, sum(delta) as delta
+            from (
+              select car_park_id, start_day as day, 1 as delta from bookings
+                where company_id = ${company.id} and status not in ('cancelled', 'no_show')
+              union all
+              select car_park_id, end_day + 1, -1 from bookings
+                where company_id = ${company.id} and status not in ('cancelled', 'no_show')
+            ) as moves
+            group by car_park_id, day
+          ) as per_day
+        ) as running
+        group by car_park_id
+      ) as fit
+      where l.company_id = ${company.id} and l.id = fit.car_park_id`);
+    // As autovacuum would have by now: the visibility map lets counts read the indexes only, and fresh statistics.
+    await db.execute(sql`vacuum analyze bookings`);
+    const seedMs = performance.now() - started;
+    const found = (await db.execute(sql`select min(id) as id from bookings where company_id = ${company.id}`)) as unknown as {
+      rows: Array<{ id: number | null }>;
+    };
+    const someBookingId = Number(found.rows[0]?.id);
+    if (!someBookingId) throw new Error('no bench booking');
+    return {
+      companyId: company.id,
+      adminUserId: admin.id,
+      airportId: airport.id,
+      carParkIds,
+      someBookingId,
+      today,
+      firstDay,
+      lastDay,
+      seedMs,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The body of the n-th booking the create scenario posts: a phone booking (no e-mail, so no confirmation mail
+ * is queued) at car park n mod 10, departing 1 to 360 days ahead at 06:00-17:45, for 1 to 7 days, each with its
+ * own registration: stays spread over the days, so no car park fills and no lock is held for long by one day.
+ */
+export function createBookingBody(bench: BookingsBench, n: number): string {
+  const carPark = bench.carParkIds[n % bench.carParkIds.length] ?? 0;
+  const departureDay = addDays(bench.today, 1 + (Math.floor(n / bench.carParkIds.length) % 360));
+  const departureAt = new Date(`${departureDay}T${String(6 + (n % 12)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}:00Z`);
+  const arrivalAt = new Date(departureAt.getTime() + (1 + (n % 7)) * 86_400_000 + 3 * 3_600_000);
+  return JSON.stringify({
+    customer_name: `Bench Customer ${n}`,
+    customer_phone: `+44 7800 ${String(n % 1_000_000).padStart(6, '0')}`,
+    vehicle_reg: `BN${String(n % 100).padStart(2, '0')} ${String.fromCharCode(65 + (n % 26), 65 + (Math.floor(n / 26) % 26), 65 + (Math.floor(n / 676) % 26))}`,
+    airport_id: bench.airportId,
+    departure_id: carPark,
+    arrival_id: carPark,
+    departure_at: departureAt.toISOString(),
+    arrival_at: arrivalAt.toISOString(),
+    channel: 'phone',
+  });
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * What the live board hears (server-sent events, `GET /api/live/events`): a booking of the caller's company
+ * changed, and how. The client refetches what it shows; the event carries ids, never personal data.
+ */
+export const liveEventActions = ['created', 'updated', 'status', 'payment', 'mail'] as const;
+export type LiveEventAction = (typeof liveEventActions)[number];
+
+export const liveEventSchema = z.object({
+  company_id: z.number().int(),
+  booking_id: z.number().int(),
+  action: z.enum(liveEventActions),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;

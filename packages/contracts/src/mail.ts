@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { mailStates } from './common/bookingStates.ts';
+import { languages } from './common/languages.ts';
+import { listQuerySchema, paginationSchema, recordIdParamSchema } from './common/pagination.ts';
+import { V } from './common/validation.ts';
+
+/**
+ * The mail outbox (issue 7 "Booking mail"): every message is a row before it is sent; a worker sends it over
+ * SMTP and retries a failed try later. `smtp_configured` (in the list) says whether any worker sends at all.
+ */
+
+/** A message as the outbox list shows it (no bodies). */
+export const mailMessageSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  kind: z.string(),
+  booking_id: z.number().int().nullable(),
+  language: z.enum(languages),
+  to_address: z.string(),
+  subject: z.string(),
+  state: z.enum(mailStates),
+  attempts: z.number().int(),
+  next_attempt_at: z.string(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  message_id: z.string().nullable(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+/** One message with its plain-text and HTML bodies. */
+export const mailMessageDetailSchema = mailMessageSchema.extend({ text_body: z.string(), html_body: z.string() });
+export type MailMessageDetail = z.infer<typeof mailMessageDetailSchema>;
+
+export const mailOutboxSortFields = ['created_at', 'state', 'sent_at'] as const;
+
+/** GET /api/mail/outbox/list: newest first by default. */
+export const mailOutboxListQuerySchema = listQuerySchema(mailOutboxSortFields).extend({
+  state: z.enum(mailStates, { error: V.invalidValue }).optional(),
+  booking_id: recordIdParamSchema.optional(),
+});
+export type MailOutboxListQuery = z.output<typeof mailOutboxListQuerySchema>;
+
+/** The list's envelope: the messages, the paging, and whether a mail server is configured. */
+export const mailOutboxListEnvelope = z.object({
+  message: z.string(),
+  data: z.array(mailMessageSchema),
+  pagination: paginationSchema,
+  smtp_configured: z.boolean(),
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { bookingStatuses, paymentMethods } from './common/bookingStates.ts';
+import { optionalText } from './common/names.ts';
+import { listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
+import { isKnownTimeZone } from './common/timeZones.ts';
+import { V } from './common/validation.ts';
+
+/**
+ * Payments (issue 7, spec 7 `payment/add`, `list`, `delete/{id}` only): a booking's ledger in integer minor
+ * units of the company's currency. A refund is a negative amount; a deleted payment keeps its row
+ * (`deleted_at`, `deleted_by`) and is left out of every sum.
+ */
+
+/** PostgreSQL integer bounds: an amount is stored in an `integer` column. */
+const MAX_AMOUNT = 2_147_483_647;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  booking_id: z.number().int(),
+  amount: z.number().int(),
+  method: z.enum(paymentMethods),
+  reference: z.string().nullable(),
+  paid_at: z.string(),
+  idempotency_key: z.string().nullable(),
+  created_by: z.number().int().nullable(),
+  deleted_at: z.string().nullable(),
+  deleted_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** POST /api/payment/add. `paid_at` defaults to the moment the payment is recorded. */
+export const paymentCreateSchema = z.strictObject({
+  booking_id: recordIdSchema,
+  amount: z
+    .number({ error: V.required })
+    .int({ error: V.invalidType })
+    .min(-MAX_AMOUNT, { error: V.invalidValue })
+    .max(MAX_AMOUNT, { error: V.invalidValue })
+    .refine((amount) => amount !== 0, { error: V.notZero }),
+  method: z.enum(paymentMethods, { error: V.invalidValue }),
+  reference: optionalText(100).optional(),
+  paid_at: z.iso.datetime({ offset: true, error: V.invalidValue }).optional(),
+});
+export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
+export type PaymentCreate = z.output<typeof paymentCreateSchema>;
+
+/**
+ * The `Idempotency-Key` header of an add: 1 to 100 visible ASCII characters. The same key with the same body
+ * answers the payment recorded the first time (201 with `Idempotent-Replayed: true`); with another body, 409.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,100}$/;
+export const paymentAddHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: V.invalidValue }).optional(),
+});
+
+export const paymentSortFields = ['paid_at', 'amount', 'created_at'] as const;
+
+/** GET /api/payment/list: newest payment first by default; `include_deleted=1` lists deleted ones too. */
+export const paymentListQuerySchema = listQuerySchema(paymentSortFields).extend({
+  booking_id: recordIdParamSchema.optional(),
+  method: z.enum(paymentMethods, { error: V.invalidValue }).optional(),
+  include_deleted: z.enum(['0', '1'], { error: V.invalidValue }).optional(),
+});
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+
+const day = z.iso.date({ error: V.date });
+
+/**
+ * GET /api/booking/get/amount-details/list: the sums of the bookings that match. `from`/`to` (both counted)
+ * are departure days in `time_zone` (else the company's); `status` is a comma list. Without `status`, every
+ * booking but the cancelled ones counts (a cancelled booking's total is not owed).
+ */
+export const amountDetailsQuerySchema = z
+  .object({
+    from: day.optional(),
+    to: day.optional(),
+    airport_id: recordIdParamSchema.optional(),
+    status: z
+      .string()
+      .transform((value) => value.split(',').filter(Boolean))
+      .pipe(z.array(z.enum(bookingStatuses, { error: V.invalidValue })).min(1, { error: V.required }))
+      .optional(),
+    time_zone: z.string().max(64).refine(isKnownTimeZone, { error: V.timeZone }).optional(),
+    company_id: recordIdParamSchema.optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, { path: ['to'], error: V.dateOrder });
+export type AmountDetailsQuery = z.output<typeof amountDetailsQuerySchema>;
+
+export const amountDetailsSchema = z.object({
+  /** How many bookings are counted. */
+  bookings: z.number().int(),
+  /** Sum of their totals. */
+  total: z.number().int(),
+  /** Sum of their payments not deleted (refunds subtracted). */
+  paid: z.number().int(),
+  /** `total - paid`: negative when more was paid than is owed. */
+  outstanding: z.number().int(),
+  currency: z.string(),
+});
+export type AmountDetails = z.infer<typeof amountDetailsSchema>;
