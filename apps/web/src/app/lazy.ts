@@ -42,3 +42,6 @@ export const loadAdditionalServices = withTimeout(() => import('../features/addi
 export const loadVouchers = withTimeout(() => import('../features/vouchers'));
 export const loadPrices = withTimeout(() => import('../features/prices'));
 export const loadQuote = withTimeout(() => import('../features/quote'));
+export const loadBookings = withTimeout(() => import('../features/bookings'));
+export const loadDashboard = withTimeout(() => import('../features/dashboard'));
+export const loadOutbox = withTimeout(() => import('../features/outbox'));

@@ -24,9 +24,12 @@ import {
   loadAdditionalServices,
   loadAirports,
   loadBands,
+  loadBookings,
   loadCompanies,
   loadCountries,
+  loadDashboard,
   loadLocations,
+  loadOutbox,
   loadPackages,
   loadPrices,
   loadQuote,
@@ -49,10 +52,13 @@ const services = <K extends keyof Awaited<ReturnType<typeof loadAdditionalServic
 const vouchers = <K extends keyof Awaited<ReturnType<typeof loadVouchers>>>(name: K) => lazyRouteComponent(loadVouchers, name);
 const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
 const prices = <K extends keyof Awaited<ReturnType<typeof loadPrices>>>(name: K) => lazyRouteComponent(loadPrices, name);
+const dashboard = <K extends keyof Awaited<ReturnType<typeof loadDashboard>>>(name: K) => lazyRouteComponent(loadDashboard, name);
+const outbox = <K extends keyof Awaited<ReturnType<typeof loadOutbox>>>(name: K) => lazyRouteComponent(loadOutbox, name);
 const quote = <K extends keyof Awaited<ReturnType<typeof loadQuote>>>(name: K) => lazyRouteComponent(loadQuote, name);
 const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
 const locations = <K extends keyof Awaited<ReturnType<typeof loadLocations>>>(name: K) => lazyRouteComponent(loadLocations, name);
 const yards = <K extends keyof Awaited<ReturnType<typeof loadYards>>>(name: K) => lazyRouteComponent(loadYards, name);
+const bookings = <K extends keyof Awaited<ReturnType<typeof loadBookings>>>(name: K) => lazyRouteComponent(loadBookings, name);
 const countries = <K extends keyof Awaited<ReturnType<typeof loadCountries>>>(name: K) => lazyRouteComponent(loadCountries, name);
 
 /** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
@@ -233,11 +239,36 @@ const airportEditRoute = createRoute({
   path: '/airports/$airportId/edit',
   component: airports('AirportEditPage'),
 });
+const dashboardRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/dashboard',
+  component: dashboard('DashboardPage'),
+});
+const outboxRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/outbox',
+  // The page reads its own state filter (features/outbox/search.ts) in its lazy chunk, like the quote.
+  component: outbox('OutboxPage'),
+});
 const quoteRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/quote',
   // The page reads its own search (features/quote/search.ts) in its lazy chunk: nothing of it in the sign-in bundle.
   component: quote('QuotePage'),
+});
+
+// The bookings pages read their own search (features/bookings/search.ts) in their lazy chunk, like the quote.
+const bookingsRoute = createRoute({ getParentRoute: () => companyRoute, path: '/bookings', component: bookings('BookingsListPage') });
+const bookingNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/bookings/new',
+  component: bookings('BookingCreatePage'),
+});
+const bookingRoute = createRoute({ getParentRoute: () => companyRoute, path: '/bookings/$bookingId', component: bookings('BookingPage') });
+const bookingEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/bookings/$bookingId/edit',
+  component: bookings('BookingEditPage'),
 });
 
 const locationsRoute = createRoute({
@@ -392,11 +423,17 @@ const routeTree = rootRoute.addChildren([
     vouchersRoute,
     vouchersNewRoute,
     vouchersEditRoute,
+    bookingsRoute,
+    bookingNewRoute,
+    bookingRoute,
+    bookingEditRoute,
     priceGridRoute,
     locationPricesRoute,
     locationPriceNewRoute,
     locationPriceEditRoute,
     quoteRoute,
+    dashboardRoute,
+    outboxRoute,
   ]),
 ]);
 

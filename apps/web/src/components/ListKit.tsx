@@ -26,6 +26,7 @@ import type { BulkResult } from '../lib/resource';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { IconDownload, IconSearch } from './icons';
+import { StatusSwitch } from './StatusSwitch';
 
 /** Below this width a list shows one card per record: nothing needs a sideways swipe at 375 px. */
 export const CARD_LAYOUT_QUERY = '(max-width: 767.98px)';
@@ -122,6 +123,29 @@ export interface KitColumn<Row> {
   textAlign?: 'left' | 'right' | 'center';
   /** Left out of the cards (the card's title already shows it). */
   hideInCard?: boolean;
+}
+
+/**
+ * The status column of a list: a switch per row that asks before it changes and shows the change's
+ * progress (the list page's `changeStatus` and `statusBusy`, lib/listPage.ts).
+ */
+export function statusColumn<Row extends { status: 0 | 1 }>(
+  page: { changeStatus: (row: Row, status: 0 | 1) => unknown; statusBusy: (row: Row) => boolean },
+  { title, sortable = true, nameOf }: { title: string; sortable?: boolean; nameOf: (row: Row) => string },
+): KitColumn<Row> {
+  return {
+    accessor: 'status',
+    title,
+    sortable,
+    render: (row) => (
+      <StatusSwitch
+        active={row.status === 1}
+        recordName={nameOf(row)}
+        busy={page.statusBusy(row)}
+        onChange={(status) => page.changeStatus(row, status)}
+      />
+    ),
+  };
 }
 
 export interface RowSelection<Row> {

@@ -20,6 +20,8 @@ export interface ApiResponse<T> {
   message: string;
   data: T;
   pagination?: Pagination;
+  /** The whole answer, for the few envelopes with more than these (the outbox's `smtp_configured`). */
+  envelope: Record<string, unknown>;
 }
 
 export class ApiError extends Error {
@@ -78,8 +80,9 @@ function buildUrl(path: string, query: Record<string, QueryValue> = {}): string 
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
-  // Spec 6: every request carries the browser's time zone and the stored company.
-  url.searchParams.set('time_zone', browserTimeZone());
+  // Spec 6: every request carries the browser's time zone (unless it asks about another day, such as the
+  // company's: the dashboard) and the stored company.
+  if (!url.searchParams.has('time_zone')) url.searchParams.set('time_zone', browserTimeZone());
   const companyId = getCompanyId();
   if (companyId !== null && !url.searchParams.has('company_id')) url.searchParams.set('company_id', String(companyId));
   return `${url.pathname}${url.search}`;
@@ -200,6 +203,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       message: envelope.message ?? '',
       data: envelope.data as T,
       pagination: envelope.pagination,
+      envelope: (json ?? {}) as Record<string, unknown>,
     };
   }
 

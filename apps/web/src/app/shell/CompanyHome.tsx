@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { getCompanyId } from '../../lib/session';
 
 /**
- * `/{company_id}`: an administrator goes straight to airports; anyone without a back-office screen (a driver
+ * `/{company_id}`: whoever sees statistics lands on the dashboard, another administrator on airports; anyone without a back-office screen (a driver
  * today) is told what they can do here instead of facing an empty navigation.
  */
 export function CompanyHome() {
@@ -16,6 +16,8 @@ export function CompanyHome() {
   const companyId = getCompanyId();
   usePageTitle(t('home.title'));
   if (!user.data) return null;
+  if (user.data.permissions.includes('statistics.view'))
+    return <Navigate to="/$companyId/dashboard" params={{ companyId: String(companyId) }} replace />;
   if (user.data.permissions.includes('airports.view'))
     return <Navigate to="/$companyId/airports" params={{ companyId: String(companyId) }} replace />;
   const driver = user.data.role === 'driver';

@@ -10,7 +10,10 @@ import {
   IconCalculator,
   IconCalendarDollar,
   IconCalendarTime,
+  IconCar,
   IconHome,
+  IconLayoutDashboard,
+  IconMail,
   IconMapPin,
   IconMapPins,
   IconPackage,
@@ -45,6 +48,18 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
         accountHref={`/${companyId}/account`}
         homeItem={{ href: `/${companyId}`, label: t('nav.home'), icon: <IconHome size={20} aria-hidden />, permission: 'session' }}
         nav={[
+          {
+            href: `/${companyId}/dashboard`,
+            label: t('nav.dashboard'),
+            icon: <IconLayoutDashboard size={20} aria-hidden />,
+            permission: 'statistics.view',
+          },
+          {
+            href: `/${companyId}/bookings`,
+            label: t('nav.bookings'),
+            icon: <IconCar size={20} aria-hidden />,
+            permission: 'bookings.view',
+          },
           {
             href: `/${companyId}/airports`,
             label: t('nav.airports'),
@@ -112,6 +127,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.quote'),
             icon: <IconCalculator size={20} aria-hidden />,
             permission: 'location_prices.view',
+          },
+          {
+            href: `/${companyId}/outbox`,
+            label: t('nav.outbox'),
+            icon: <IconMail size={20} aria-hidden />,
+            permission: 'mail.view',
           },
         ]}
       >

@@ -4,9 +4,16 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+  statusColumn,
+} from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
@@ -111,19 +118,7 @@ export function AdditionalServicesListPage() {
                 </Text>
               ),
             },
-            {
-              accessor: 'status',
-              title: t('services.fields.status'),
-              sortable: true,
-              render: (item) => (
-                <StatusSwitch
-                  active={item.status === 1}
-                  recordName={item.name}
-                  busy={page.statusBusy(item)}
-                  onChange={(status) => page.changeStatus(item, status)}
-                />
-              ),
-            },
+            statusColumn(page, { title: t('services.fields.status'), nameOf: (item) => item.name }),
           ]}
           actions={(item) => (
             <RowActions

@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { AirportCreateInput, CoreAirport } from '@ps/contracts';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { FormActions, StatusSwitchField } from '../../components/FormKit';
 import { CountrySelect, keyboardScrollable, TimeZoneSelect } from '../../components/ReferenceSelects';
 import { useCountries } from '../../lib/countries';
 import { applyConflictErrors, applyServerFieldErrors, sameNameField, useUnsavedChangesGuard } from '../../lib/forms';
@@ -179,29 +179,8 @@ export function AirportForm<Output>({
             )}
           />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <Switch
-              size="md"
-              label={t('airports.form.active')}
-              description={t('airports.form.activeHint')}
-              checked={field.value !== 0}
-              onChange={(event) => field.onChange(event.currentTarget.checked ? 1 : 0)}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={cancelHref} className="ps-primary-action">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} className="ps-primary-action">
-            {submitLabel}
-          </Button>
-        </Group>
+        <StatusSwitchField control={control} label={t('airports.form.active')} description={t('airports.form.activeHint')} />
+        <FormActions cancelHref={cancelHref} submitLabel={submitLabel} busy={isSubmitting} />
       </Stack>
       <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Paper>

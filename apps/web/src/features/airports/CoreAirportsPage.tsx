@@ -4,9 +4,16 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+  statusColumn,
+} from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { coreAirportsResource } from './api';
@@ -91,19 +98,7 @@ export function CoreAirportsPage() {
           }}
           columns={[
             ...identityColumns,
-            {
-              accessor: 'status',
-              title: t('airports.fields.status'),
-              sortable: true,
-              render: (airport) => (
-                <StatusSwitch
-                  active={airport.status === 1}
-                  recordName={airportName(airport)}
-                  busy={page.statusBusy(airport)}
-                  onChange={(status) => page.changeStatus(airport, status)}
-                />
-              ),
-            },
+            statusColumn(page, { title: t('airports.fields.status'), nameOf: (airport) => airportName(airport) }),
           ]}
           actions={(airport) => (
             <RowActions

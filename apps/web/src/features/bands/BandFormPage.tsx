@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Anchor, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type BandCreate, type BandCreateInput, type BandUpdate, bandCreateSchema, bandUpdateSchema } from '@ps/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { FormActions, StatusSwitchField } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
@@ -112,30 +113,13 @@ function BandForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, on
           {days('min_days')}
           {days('max_days')}
         </SimpleGrid>
-        <Controller
+        <StatusSwitchField
           control={control}
-          name="status"
-          render={({ field }) => (
-            <Switch
-              size="md"
-              label={t('bands.form.active')}
-              description={t('bands.form.activeHint')}
-              checked={field.value !== 0}
-              onChange={(event) => field.onChange(event.currentTarget.checked ? 1 : 0)}
-              name={field.name}
-              ref={field.ref}
-              error={error(errors.status?.message)}
-            />
-          )}
+          label={t('bands.form.active')}
+          description={t('bands.form.activeHint')}
+          error={error(errors.status?.message)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={cancelHref} className="ps-primary-action">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} className="ps-primary-action">
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelHref={cancelHref} submitLabel={submitLabel} busy={isSubmitting} />
       </Stack>
       <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Paper>

@@ -5,9 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { BandTypeSelect, useBandTypeLabel } from '../../components/BandTypeSelect';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+  statusColumn,
+} from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -121,19 +128,7 @@ export function BandsListPage() {
             { accessor: 'name', title: t('bands.fields.name'), sortable: bandSortFields.includes('name'), hideInCard: true },
             { accessor: 'type', title: t('bands.fields.type'), sortable: true, render: (band) => typeLabel(band.type) },
             { accessor: 'min_days', title: t('bands.fields.days'), sortable: true, render: (band) => daysRange(band) },
-            {
-              accessor: 'status',
-              title: t('bands.fields.status'),
-              sortable: true,
-              render: (band) => (
-                <StatusSwitch
-                  active={band.status === 1}
-                  recordName={band.name}
-                  busy={page.statusBusy(band)}
-                  onChange={(status) => page.changeStatus(band, status)}
-                />
-              ),
-            },
+            statusColumn(page, { title: t('bands.fields.status'), nameOf: (band) => band.name }),
           ]}
           actions={(band) => (
             <RowActions

@@ -12,9 +12,9 @@ import {
   ListToolbar,
   ResourceTable,
   StatusFilter,
+  statusColumn,
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import { useCountries } from '../../lib/countries';
 import { useCountryName } from '../../lib/countryNames';
 import type { CsvColumn } from '../../lib/csv';
@@ -74,19 +74,7 @@ export function CompaniesListPage() {
     },
     { accessor: 'country_id', title: t('companies.fields.country'), render: countryOf },
     { accessor: 'currency', title: t('companies.fields.currency') },
-    {
-      accessor: 'status',
-      title: t('companies.fields.status'),
-      sortable: sortable('status'),
-      render: (company) => (
-        <StatusSwitch
-          active={company.status === 1}
-          recordName={company.name}
-          busy={page.statusBusy(company)}
-          onChange={(status) => page.changeStatus(company, status)}
-        />
-      ),
-    },
+    statusColumn(page, { title: t('companies.fields.status'), sortable: sortable('status'), nameOf: (company) => company.name }),
     {
       accessor: 'created_at',
       title: t('companies.fields.created_at'),

@@ -1,24 +1,10 @@
-import {
-  Button,
-  Divider,
-  Group,
-  MultiSelect,
-  Paper,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Divider, MultiSelect, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { CompanyCreateInput } from '@ps/contracts';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { FormActions, StatusSwitchField } from '../../components/FormKit';
 import { CountrySelect, keyboardScrollable, TimeZoneSelect } from '../../components/ReferenceSelects';
 import { useCountries } from '../../lib/countries';
 import { applyConflictErrors, applyServerFieldErrors, sameNameField, useUnsavedChangesGuard } from '../../lib/forms';
@@ -213,21 +199,7 @@ export function CompanyForm<Output>({ resolver, defaultValues, submitLabel, comp
             )}
           />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <Switch
-              size="md"
-              label={t('companies.form.active')}
-              description={t('companies.form.activeHint')}
-              checked={field.value !== 0}
-              onChange={(event) => field.onChange(event.currentTarget.checked ? 1 : 0)}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
+        <StatusSwitchField control={control} label={t('companies.form.active')} description={t('companies.form.activeHint')} />
         {clientKey ? (
           <TextInput label={t('companies.fields.client_key')} description={t('companies.form.clientKeyHint')} value={clientKey} readOnly />
         ) : null}
@@ -269,14 +241,7 @@ export function CompanyForm<Output>({ resolver, defaultValues, submitLabel, comp
           </>
         ) : null}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to="/org/companies" className="ps-primary-action">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} className="ps-primary-action">
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelHref="/org/companies" submitLabel={submitLabel} busy={isSubmitting} />
       </Stack>
       <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Paper>

@@ -4,9 +4,16 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+  statusColumn,
+} from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { locationsResource, useCompanyAirports } from './api';
@@ -181,19 +188,7 @@ export function LocationsListPage() {
               render: (location) => capacityText(location.capacity),
             },
             { accessor: 'coordinates', title: t('locations.fields.coordinates'), render: (location) => <Coordinates place={location} /> },
-            {
-              accessor: 'status',
-              title: t('locations.fields.status'),
-              sortable: true,
-              render: (location) => (
-                <StatusSwitch
-                  active={location.status === 1}
-                  recordName={location.name}
-                  busy={page.statusBusy(location)}
-                  onChange={(status) => page.changeStatus(location, status)}
-                />
-              ),
-            },
+            statusColumn(page, { title: t('locations.fields.status'), nameOf: (location) => location.name }),
           ]}
           actions={(location) => (
             <RowActions

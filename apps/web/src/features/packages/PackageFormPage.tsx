@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type PackageCreate, type PackageCreateInput, type PackageUpdate, packageCreateSchema, packageUpdateSchema } from '@ps/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Controller, type Path, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { FormActions, StatusSwitchField } from '../../components/FormKit';
 import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
@@ -129,29 +130,8 @@ function PackageForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
             />
           )}
         />
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <Switch
-              size="md"
-              label={t('packages.form.active')}
-              description={t('packages.form.activeHint')}
-              checked={field.value !== 0}
-              onChange={(event) => field.onChange(event.currentTarget.checked ? 1 : 0)}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={cancelHref} className="ps-primary-action">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} className="ps-primary-action">
-            {submitLabel}
-          </Button>
-        </Group>
+        <StatusSwitchField control={control} label={t('packages.form.active')} description={t('packages.form.activeHint')} />
+        <FormActions cancelHref={cancelHref} submitLabel={submitLabel} busy={isSubmitting} />
       </Stack>
       <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Paper>

@@ -5,9 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { BandTypeSelect, useBandTypeLabel } from '../../components/BandTypeSelect';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+  statusColumn,
+} from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
@@ -129,19 +136,7 @@ export function PackagesListPage() {
                   </Text>
                 ),
             },
-            {
-              accessor: 'status',
-              title: t('packages.fields.status'),
-              sortable: true,
-              render: (item) => (
-                <StatusSwitch
-                  active={item.status === 1}
-                  recordName={item.name}
-                  busy={page.statusBusy(item)}
-                  onChange={(status) => page.changeStatus(item, status)}
-                />
-              ),
-            },
+            statusColumn(page, { title: t('packages.fields.status'), nameOf: (item) => item.name }),
           ]}
           actions={(item) => (
             <RowActions

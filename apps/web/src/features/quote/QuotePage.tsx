@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { Quote, QuotePriceRow } from '@ps/contracts';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle } from '../../components/icons';
@@ -323,7 +323,26 @@ function QuoteOutcome({ search, result }: { search: QuoteSearch; result: ReturnT
     );
   }
   if (!result.data) return null;
-  return <QuoteResultView quote={result.data.quote} prices={result.data.prices} />;
+  return (
+    <>
+      <BookThis search={search} />
+      <QuoteResultView quote={result.data.quote} prices={result.data.prices} />
+    </>
+  );
+}
+
+/** "Book this": the new booking form, started from this quote's inputs (carried in its URL). */
+function BookThis({ search }: { search: QuoteSearch }) {
+  const { t } = useTranslation();
+  const { companyId } = route.useParams();
+  const inputs = Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined));
+  return (
+    <Group justify="flex-end">
+      <Button component={Link} to={`/${companyId}/bookings/new`} search={inputs as never} size="md" className="ps-primary-action">
+        {t('quote.bookThis')}
+      </Button>
+    </Group>
+  );
 }
 
 function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRow[] }) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type DiscountType,
   type Voucher,
@@ -13,6 +13,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { FormActions, StatusSwitchField } from '../../components/FormKit';
 import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
@@ -199,29 +200,8 @@ function VoucherForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
             {t('vouchers.form.usedSoFar', { usage: text.usage(current) })}
           </Text>
         ) : null}
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <Switch
-              size="md"
-              label={t('vouchers.form.active')}
-              description={t('vouchers.form.activeHint')}
-              checked={field.value !== 0}
-              onChange={(event) => field.onChange(event.currentTarget.checked ? 1 : 0)}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={cancelHref} className="ps-primary-action">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} className="ps-primary-action">
-            {submitLabel}
-          </Button>
-        </Group>
+        <StatusSwitchField control={control} label={t('vouchers.form.active')} description={t('vouchers.form.activeHint')} />
+        <FormActions cancelHref={cancelHref} submitLabel={submitLabel} busy={isSubmitting} />
       </Stack>
       <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Paper>

@@ -4,10 +4,17 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+  statusColumn,
+} from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import type { CsvColumn } from '../../lib/csv';
 import { useListPage } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -170,19 +177,7 @@ export function VouchersListPage() {
               ),
             },
             { accessor: 'times_used', title: t('vouchers.fields.usage'), sortable: true, render: (voucher) => text.usage(voucher) },
-            {
-              accessor: 'status',
-              title: t('vouchers.fields.status'),
-              sortable: true,
-              render: (voucher) => (
-                <StatusSwitch
-                  active={voucher.status === 1}
-                  recordName={voucher.code}
-                  busy={page.statusBusy(voucher)}
-                  onChange={(status) => page.changeStatus(voucher, status)}
-                />
-              ),
-            },
+            statusColumn(page, { title: t('vouchers.fields.status'), nameOf: (voucher) => voucher.code }),
           ]}
           actions={(voucher) => (
             <RowActions

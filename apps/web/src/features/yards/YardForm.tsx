@@ -1,9 +1,9 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { YardCreateInput } from '@ps/contracts';
-import { Link } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { FormActions, StatusSwitchField } from '../../components/FormKit';
 import { applyConflictErrors, applyServerFieldErrors, sameNameField, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 
@@ -89,29 +89,8 @@ export function YardForm<Output>({
           error={error(errors.address?.message)}
           {...register('address')}
         />
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <Switch
-              size="md"
-              label={t('yards.form.active')}
-              description={t('yards.form.activeHint')}
-              checked={field.value !== 0}
-              onChange={(event) => field.onChange(event.currentTarget.checked ? 1 : 0)}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={cancelHref} className="ps-primary-action">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} className="ps-primary-action">
-            {submitLabel}
-          </Button>
-        </Group>
+        <StatusSwitchField control={control} label={t('yards.form.active')} description={t('yards.form.activeHint')} />
+        <FormActions cancelHref={cancelHref} submitLabel={submitLabel} busy={isSubmitting} />
       </Stack>
       <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Paper>

@@ -4,9 +4,16 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { BulkStatusBar, ExportCsvButton, ListError, ListToolbar, ResourceTable, StatusFilter } from '../../components/ListKit';
+import {
+  BulkStatusBar,
+  ExportCsvButton,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+  StatusFilter,
+  statusColumn,
+} from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { StatusSwitch } from '../../components/StatusSwitch';
 import type { CsvColumn } from '../../lib/csv';
 import { formatDateTime, formatNumber } from '../../lib/i18n';
 import { useListPage } from '../../lib/listPage';
@@ -108,19 +115,7 @@ export function YardsListPage() {
             },
             { accessor: 'address', title: t('yards.fields.address'), render: (yard) => yard.address ?? '' },
             { accessor: 'capacity', title: t('yards.fields.capacity'), sortable: true, render: (yard) => formatNumber(yard.capacity) },
-            {
-              accessor: 'status',
-              title: t('yards.fields.status'),
-              sortable: true,
-              render: (yard) => (
-                <StatusSwitch
-                  active={yard.status === 1}
-                  recordName={yard.name}
-                  busy={page.statusBusy(yard)}
-                  onChange={(status) => page.changeStatus(yard, status)}
-                />
-              ),
-            },
+            statusColumn(page, { title: t('yards.fields.status'), nameOf: (yard) => yard.name }),
             {
               accessor: 'created_at',
               title: t('yards.fields.created_at'),

@@ -1,0 +1,488 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { Booking, BookingService, BookingStatus } from '@ps/contracts';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
+import { IconPencil, IconTrash } from '../../components/icons';
+import { RecordState } from '../../components/RecordState';
+import { keyboardScrollable } from '../../components/ReferenceSelects';
+import { formatDateTime } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/pageTitle';
+import { toastSuccess } from '../../lib/toast';
+import {
+  bookingsResource,
+  useAddService,
+  useBookingServices,
+  useBookingStatuses,
+  useChangeStatus,
+  useIsClosed,
+  useRemoveService,
+  useServices,
+  useSetServiceQuantity,
+  useStatusHistory,
+} from './api';
+import { StatusBadge, useBookingText } from './format';
+
+const route = getRouteApi('/$companyId/bookings/$bookingId');
+
+/** Moves that end a booking's stay: they ask first and take an optional note. */
+const askFirst: readonly BookingStatus[] = ['cancelled', 'no_show'];
+
+export function BookingPage() {
+  const { t } = useTranslation();
+  const { companyId, bookingId } = route.useParams();
+  const id = Number(bookingId);
+  const booking = bookingsResource.useOne(id);
+  usePageTitle(booking.data ? t('bookings.page.title', { reference: booking.data.reference }) : t('bookings.page.titleGeneric'));
+  return (
+    <Stack gap="md" maw={1200}>
+      <Anchor component={Link} to={`/${companyId}/bookings`} size="sm" py={4}>
+        {t('bookings.backToList')}
+      </Anchor>
+      <RecordState query={booking} notFoundTitle={t('bookings.notFound')}>
+        {(current) => <BookingDetails booking={current} companyId={companyId} />}
+      </RecordState>
+    </Stack>
+  );
+}
+
+function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      aria-labelledby={id}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      <Group justify="space-between" align="center" mb="sm" gap="sm">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** Label / value pairs, two columns from 576 px. */
+function Facts({ rows }: { rows: { label: string; value: ReactNode }[] }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" m={0}>
+      {rows.map((row) => (
+        <Stack key={row.label} gap={0}>
+          <Text component="dt" size="sm" c="dimmed">
+            {row.label}
+          </Text>
+          <Text component="dd" m={0}>
+            {row.value === null || row.value === '' ? '—' : row.value}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function BookingDetails({ booking, companyId }: { booking: Booking; companyId: string }) {
+  const { t } = useTranslation();
+  const text = useBookingText();
+  const closed = useIsClosed(booking);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('bookings.page.title', { reference: booking.reference })}
+          </Title>
+          <Group gap="xs">
+            <StatusBadge status={booking.status} />
+            <Text size="sm" c="dimmed">
+              {t('bookings.page.madeVia', { channel: text.channel(booking.channel), when: formatDateTime(booking.created_at) })}
+            </Text>
+          </Group>
+        </Stack>
+        {closed ? null : (
+          <Button
+            component={Link}
+            to={`/${companyId}/bookings/${booking.id}/edit`}
+            variant="default"
+            size="md"
+            leftSection={<IconPencil size={18} aria-hidden />}
+            className="ps-primary-action"
+          >
+            {t('bookings.page.edit')}
+          </Button>
+        )}
+      </Group>
+      {closed ? (
+        <Text c="dimmed" data-testid="booking-closed">
+          {t('bookings.page.closed')}
+        </Text>
+      ) : null}
+
+      <StatusActions booking={booking} />
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={t('bookings.page.customer')} id="booking-customer">
+          <Facts
+            rows={[
+              { label: t('bookings.fields.customer_name'), value: booking.customer_name },
+              { label: t('bookings.fields.customer_phone'), value: booking.customer_phone },
+              { label: t('bookings.fields.customer_email'), value: booking.customer_email },
+              { label: t('bookings.fields.passengers'), value: String(booking.passengers) },
+            ]}
+          />
+        </Section>
+        <Section title={t('bookings.page.vehicle')} id="booking-vehicle">
+          <Facts
+            rows={[
+              {
+                label: t('bookings.fields.vehicle_reg'),
+                value: (
+                  <Text span ff="monospace">
+                    {booking.vehicle_reg}
+                  </Text>
+                ),
+              },
+              { label: t('bookings.fields.vehicle_make'), value: booking.vehicle_make },
+              { label: t('bookings.fields.vehicle_model'), value: booking.vehicle_model },
+              { label: t('bookings.fields.vehicle_colour'), value: booking.vehicle_colour },
+            ]}
+          />
+        </Section>
+      </SimpleGrid>
+
+      <Section title={t('bookings.page.stay')} id="booking-stay">
+        <Facts
+          rows={[
+            { label: t('bookings.fields.airport'), value: `${booking.airport_iata_code} · ${booking.airport_name}` },
+            {
+              label: t('bookings.fields.route'),
+              value: t('bookings.page.route', { from: booking.departure_name, to: booking.arrival_name }),
+            },
+            { label: t('bookings.fields.car_park'), value: booking.car_park_name },
+            { label: t('bookings.fields.package'), value: booking.package_name ?? t('bookings.page.noPackage') },
+            { label: t('bookings.fields.departure_at'), value: text.time(booking, booking.departure_at) },
+            { label: t('bookings.fields.arrival_at'), value: text.time(booking, booking.arrival_at) },
+            { label: t('bookings.fields.outbound_flight'), value: booking.outbound_flight },
+            { label: t('bookings.fields.return_flight'), value: booking.return_flight },
+          ]}
+        />
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('bookings.page.timesAt', { zone: booking.airport_time_zone })}
+        </Text>
+        {booking.notes ? (
+          <Text mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <Text span fw={600}>
+              {t('bookings.fields.notes')}:{' '}
+            </Text>
+            {booking.notes}
+          </Text>
+        ) : null}
+      </Section>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <PriceSection booking={booking} />
+        <ServicesSection booking={booking} readOnly={closed} />
+      </SimpleGrid>
+
+      <HistorySection booking={booking} />
+    </Stack>
+  );
+}
+
+function PriceSection({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const text = useBookingText();
+  const lines: { label: string; value: string; strong?: boolean }[] = [
+    { label: t('bookings.price.base'), value: text.money(booking.base_price) },
+    { label: t('bookings.price.package'), value: text.money(booking.package_price) },
+    { label: t('bookings.price.services'), value: text.money(booking.services_price) },
+    {
+      label: booking.voucher_code ? t('bookings.price.voucher', { code: booking.voucher_code }) : t('bookings.price.discount'),
+      value: booking.discount > 0 ? `− ${text.money(booking.discount)}` : text.money(0),
+    },
+    { label: t('bookings.fields.total'), value: text.money(booking.total), strong: true },
+    { label: t('bookings.fields.paid'), value: text.money(booking.paid) },
+    { label: t('bookings.fields.outstanding'), value: text.money(booking.outstanding), strong: true },
+  ];
+  return (
+    <Section title={t('bookings.price.title')} id="booking-price">
+      <Table verticalSpacing="xs" data-testid="booking-price">
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.label}>
+              <Table.Th scope="row" fw={line.strong ? 700 : 400}>
+                {line.label}
+              </Table.Th>
+              <Table.Td ta="right" fw={line.strong ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
+                {line.value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Section>
+  );
+}
+
+/** One button per move the status list allows from here; cancelling and no-show ask first, with a note. */
+function StatusActions({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const statuses = useBookingStatuses();
+  const change = useChangeStatus(booking.id);
+  const [asking, setAsking] = useState<BookingStatus | null>(null);
+  const [note, setNote] = useState('');
+  const next = statuses.data?.find((option) => option.value === booking.status)?.next ?? [];
+  const label = (status: BookingStatus) =>
+    statuses.data?.find((option) => option.value === status)?.label ?? t(`bookings.statuses.${status}`);
+
+  const move = (status: BookingStatus, withNote: string | null) =>
+    change.mutate(
+      { status, note: withNote },
+      {
+        onSuccess: (row) => {
+          toastSuccess(t('bookings.toast.status', { reference: row.reference, status: label(row.status) }));
+          setAsking(null);
+          setNote('');
+        },
+      },
+    );
+
+  if (next.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="sm" role="region" aria-label={t('bookings.page.statusActions')}>
+      <Group gap="sm" wrap="wrap" align="center">
+        <Text fw={600}>{t('bookings.page.moveTo')}</Text>
+        {next.map((status) => {
+          const danger = askFirst.includes(status);
+          return (
+            <Button
+              key={status}
+              size="md"
+              variant={danger ? 'default' : 'filled'}
+              color={danger ? 'red.8' : undefined}
+              loading={change.isPending && change.variables?.status === status}
+              disabled={change.isPending}
+              onClick={() => (danger ? setAsking(status) : move(status, null))}
+            >
+              {t(`bookings.moves.${status}`)}
+            </Button>
+          );
+        })}
+      </Group>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={asking ? t(`bookings.confirmMove.${asking}Title`, { reference: booking.reference }) : ''}
+        body={
+          <Stack gap="sm">
+            <Text>{asking ? t(`bookings.confirmMove.${asking}`, { reference: booking.reference }) : ''}</Text>
+            <Textarea
+              label={t('bookings.confirmMove.note')}
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+            />
+          </Stack>
+        }
+        confirmLabel={asking ? t(`bookings.moves.${asking}`) : ''}
+        tone="danger"
+        busy={change.isPending}
+        onConfirm={() => asking && move(asking, note.trim() || null)}
+        onClose={() => {
+          setAsking(null);
+          setNote('');
+        }}
+      />
+    </Paper>
+  );
+}
+
+function ServicesSection({ booking, readOnly }: { booking: Booking; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const text = useBookingText();
+  const services = useBookingServices(booking.id);
+  const choices = useServices();
+  const add = useAddService(booking.id);
+  const setQuantity = useSetServiceQuantity(booking.id);
+  const remove = useRemoveService(booking.id);
+  const [toRemove, setToRemove] = useState<BookingService | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const taken = new Set((services.data ?? []).map((line) => line.additional_service_id));
+  const options = (choices.data ?? [])
+    .filter((service) => !taken.has(service.id))
+    .map((service) => ({ value: String(service.id), label: `${service.name} (+${text.money(service.price)})` }));
+
+  return (
+    <Section title={t('bookings.services.title')} id="booking-services">
+      <Stack gap="sm">
+        {(services.data ?? []).length === 0 ? (
+          <Text c="dimmed">{services.isLoading ? t('app.loading') : t('bookings.services.none')}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {(services.data ?? []).map((line) => (
+              <Group component="li" key={line.id} justify="space-between" wrap="wrap" gap="xs" data-testid="booking-service">
+                <Stack gap={0} miw={0} style={{ flex: '1 1 140px' }}>
+                  <Text fw={600}>{line.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t('bookings.services.each', { price: text.money(line.unit_price) })}
+                  </Text>
+                </Stack>
+                <Group gap="xs" wrap="nowrap">
+                  {readOnly ? (
+                    <Text>{t('bookings.services.times', { count: line.quantity })}</Text>
+                  ) : (
+                    <NumberInput
+                      aria-label={t('bookings.services.quantityOf', { name: line.name })}
+                      w={84}
+                      min={1}
+                      max={99}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      defaultValue={line.quantity}
+                      key={`${line.id}-${line.quantity}`}
+                      onBlur={(event) => {
+                        const quantity = Number(event.currentTarget.value);
+                        if (Number.isInteger(quantity) && quantity >= 1 && quantity <= 99 && quantity !== line.quantity) {
+                          setQuantity.mutate({ id: line.id, quantity });
+                        }
+                      }}
+                    />
+                  )}
+                  <Text w={96} ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {text.money(line.price)}
+                  </Text>
+                  {readOnly ? null : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.8"
+                      size="lg"
+                      aria-label={t('bookings.services.remove', { name: line.name })}
+                      onClick={() => setToRemove(line)}
+                    >
+                      <IconTrash size={20} aria-hidden />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {readOnly ? null : (
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              {...keyboardScrollable}
+              label={t('bookings.services.add')}
+              placeholder={choices.isLoading ? t('app.loading') : t('bookings.services.choose')}
+              searchable
+              nothingFoundMessage={t('common.nothingFound')}
+              data={options}
+              value={picked}
+              onChange={setPicked}
+              style={{ flex: '1 1 200px' }}
+            />
+            <Button
+              variant="default"
+              size="md"
+              disabled={!picked}
+              loading={add.isPending}
+              onClick={() =>
+                picked &&
+                add.mutate(Number(picked), {
+                  onSuccess: () => {
+                    toastSuccess(t('bookings.services.added'));
+                    setPicked(null);
+                  },
+                })
+              }
+            >
+              {t('bookings.services.addButton')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <DeleteDialog
+        title={t('bookings.services.removeTitle')}
+        recordName={toRemove?.name ?? null}
+        busy={remove.isPending}
+        onConfirm={() =>
+          toRemove &&
+          remove.mutate(toRemove.id, {
+            onSuccess: () => {
+              toastSuccess(t('bookings.services.removed', { name: toRemove.name }));
+              setToRemove(null);
+            },
+            onError: () => setToRemove(null),
+          })
+        }
+        onClose={() => setToRemove(null)}
+      />
+    </Section>
+  );
+}
+
+function HistorySection({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const history = useStatusHistory(booking.id);
+  const text = useBookingText();
+  const rows = history.data ?? [];
+  return (
+    <Section title={t('bookings.history.title')} id="booking-history">
+      {rows.length === 0 ? (
+        <Text c="dimmed">{history.isLoading ? t('app.loading') : t('bookings.history.none')}</Text>
+      ) : (
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="booking-history">
+          {rows.map((entry) => (
+            <Paper component="li" key={entry.id} withBorder radius="sm" p="xs">
+              <Group gap="xs" wrap="wrap">
+                {entry.from_status ? (
+                  <>
+                    <Text span>{text.status(entry.from_status)}</Text>
+                    <Text span aria-hidden>
+                      →
+                    </Text>
+                    <VisuallyHidden>{t('bookings.history.to')}</VisuallyHidden>
+                  </>
+                ) : null}
+                <Text span fw={700}>
+                  {text.status(entry.to_status)}
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('bookings.history.byWhen', {
+                  who: entry.changed_by_name ?? t('bookings.history.system'),
+                  when: formatDateTime(entry.changed_at),
+                })}
+              </Text>
+              {entry.note ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {entry.note}
+                </Text>
+              ) : null}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}

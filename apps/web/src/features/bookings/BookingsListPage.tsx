@@ -1,0 +1,424 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { Booking } from '@ps/contracts';
+import { type BookingChannel, type BookingStatus, bookingChannels, bookingStatuses } from '@ps/contracts/common/bookingStates';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { IconPlus } from '../../components/icons';
+import { ExportCsvButton, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
+import { keyboardScrollable } from '../../components/ReferenceSelects';
+import { ApiError } from '../../lib/api';
+import type { CsvColumn } from '../../lib/csv';
+import type { NavigateSearch } from '../../lib/listPage';
+import { useListPage } from '../../lib/listPage';
+import { minorDigitsOf, toMajor } from '../../lib/money';
+import { usePageTitle } from '../../lib/pageTitle';
+import { toastSuccess } from '../../lib/toast';
+import { type BulkStatusResult, bookingsResource, DEFAULT_SORT, useAirports, useBulkStatus, useLocations } from './api';
+import { StatusBadge, useBookingText } from './format';
+import { type BookingListSearch, parseStatuses, validateBookingListSearch } from './search';
+
+const route = getRouteApi('/$companyId/bookings');
+
+/** Money in a spreadsheet: major units with the currency's decimals ("123.45"), no symbol, so it sums. */
+const csvMoney = (minor: number, currency: string) => toMajor(minor, currency).toFixed(minorDigitsOf(currency));
+
+export function BookingsListPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('bookings.title'));
+  // The route has no validateSearch (its parser stays out of the sign-in bundle): the page reads the URL itself.
+  const raw = route.useSearch() as Record<string, unknown>;
+  const search = useMemo(() => validateBookingListSearch(raw), [raw]);
+  const { companyId } = route.useParams();
+  const routeNavigate = route.useNavigate();
+  const navigate: NavigateSearch<BookingListSearch> = ({ search: next, replace }) =>
+    routeNavigate({ search: ((previous: Record<string, unknown>) => next(validateBookingListSearch(previous))) as never, replace });
+  const text = useBookingText();
+
+  const page = useListPage<Booking, BookingListSearch>({
+    resource: bookingsResource,
+    search,
+    navigate,
+    defaultSort: DEFAULT_SORT,
+    // Bookings have no active switch and are not deleted from the list: these toasts are never shown.
+    statusChanged: (row) => row.reference,
+    deleted: (row) => row.reference,
+  });
+
+  const csvColumns: CsvColumn<Booking>[] = [
+    { title: t('bookings.fields.reference'), value: (row) => row.reference },
+    { title: t('bookings.fields.customer_name'), value: (row) => row.customer_name },
+    { title: t('bookings.fields.customer_phone'), value: (row) => row.customer_phone },
+    { title: t('bookings.fields.customer_email'), value: (row) => row.customer_email },
+    { title: t('bookings.fields.vehicle'), value: (row) => text.vehicle(row) },
+    { title: t('bookings.fields.departure_at'), value: (row) => text.sortableTime(row, row.departure_at) },
+    { title: t('bookings.fields.arrival_at'), value: (row) => text.sortableTime(row, row.arrival_at) },
+    { title: t('bookings.fields.status'), value: (row) => text.status(row.status) },
+    { title: t('bookings.fields.total'), value: (row) => csvMoney(row.total, row.currency) },
+    { title: t('bookings.fields.paid'), value: (row) => csvMoney(row.paid, row.currency) },
+    { title: t('bookings.fields.outstanding'), value: (row) => csvMoney(row.outstanding, row.currency) },
+  ];
+  const filtered =
+    Boolean(search.search) ||
+    search.status !== undefined ||
+    search.airport_id !== undefined ||
+    search.car_park_id !== undefined ||
+    search.channel !== undefined ||
+    search.from !== undefined ||
+    search.to !== undefined;
+  const clearFilters = () =>
+    void page.setSearch({
+      search: undefined,
+      status: undefined,
+      airport_id: undefined,
+      car_park_id: undefined,
+      channel: undefined,
+      date_field: undefined,
+      from: undefined,
+      to: undefined,
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {t('bookings.title')}
+        </Title>
+        <Group gap="sm">
+          <ExportCsvButton
+            fetchAll={() => bookingsResource.fetchAll(search)}
+            columns={csvColumns}
+            fileName={`${t('bookings.exportFile')}.csv`}
+          />
+          <Button
+            component={Link}
+            to={`/${companyId}/bookings/new`}
+            size="md"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            className="ps-primary-action"
+          >
+            {t('bookings.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <ListToolbar
+        searchText={page.searchText}
+        onSearchText={page.setSearchText}
+        searchLabel={t('bookings.search')}
+        searchPlaceholder={t('bookings.searchPlaceholder')}
+      >
+        <BookingFilters search={search} setSearch={(patch) => void page.setSearch(patch)} />
+      </ListToolbar>
+      {filtered ? (
+        <Group justify="flex-end" mt={-8}>
+          <Button variant="subtle" size="sm" onClick={clearFilters}>
+            {t('bookings.clearFilters')}
+          </Button>
+        </Group>
+      ) : null}
+
+      <BulkStatusChange selected={page.selection.selected} onDone={() => page.selection.setSelected([])} />
+
+      {page.list.isError && !page.list.data ? (
+        <ListError title={t('bookings.loadError')} error={page.list.error} onRetry={() => void page.list.refetch()} />
+      ) : (
+        <ResourceTable<Booking>
+          label={t('bookings.title')}
+          records={page.list.data?.records ?? []}
+          fetching={page.list.isFetching}
+          noRecordsText={filtered ? t('bookings.emptyFiltered') : t('bookings.empty')}
+          table={page.table}
+          cardTitle={(booking) => (
+            <Stack gap={2}>
+              <Anchor component={Link} to={`/${companyId}/bookings/${booking.id}`} fw={700} ff="monospace" c="blue.9">
+                {booking.reference}
+              </Anchor>
+              <Text size="sm">{booking.customer_name}</Text>
+            </Stack>
+          )}
+          selection={{
+            selected: page.selection.selected,
+            onChange: page.selection.setSelected,
+            label: (booking) => t('kit.selectOne', { name: booking.reference }),
+          }}
+          columns={[
+            {
+              accessor: 'reference',
+              title: t('bookings.fields.reference'),
+              sortable: true,
+              hideInCard: true,
+              render: (booking) => (
+                <Anchor
+                  component={Link}
+                  to={`/${companyId}/bookings/${booking.id}`}
+                  fw={700}
+                  ff="monospace"
+                  c="blue.9"
+                  // A reference is read out whole: never broken at its hyphen.
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {booking.reference}
+                </Anchor>
+              ),
+            },
+            {
+              accessor: 'customer_name',
+              title: t('bookings.fields.customer'),
+              sortable: true,
+              hideInCard: true,
+              render: (booking) => (
+                <Stack gap={0}>
+                  <Text size="sm">{booking.customer_name}</Text>
+                  <Text size="xs" c="gray.8">
+                    {booking.customer_phone ?? booking.customer_email}
+                  </Text>
+                </Stack>
+              ),
+            },
+            {
+              accessor: 'vehicle_reg',
+              title: t('bookings.fields.vehicle_reg'),
+              sortable: true,
+              render: (booking) => <Text ff="monospace">{booking.vehicle_reg}</Text>,
+            },
+            {
+              accessor: 'departure_at',
+              title: t('bookings.fields.departure_at'),
+              sortable: true,
+              render: (booking) => text.time(booking, booking.departure_at),
+            },
+            {
+              accessor: 'arrival_at',
+              title: t('bookings.fields.arrival_at'),
+              sortable: true,
+              render: (booking) => text.time(booking, booking.arrival_at),
+            },
+            {
+              accessor: 'car_park_name',
+              title: t('bookings.fields.stay'),
+              render: (booking) => `${booking.airport_iata_code} · ${booking.car_park_name ?? booking.departure_name}`,
+            },
+            {
+              accessor: 'status',
+              title: t('bookings.fields.status'),
+              sortable: true,
+              render: (booking) => <StatusBadge status={booking.status} />,
+            },
+            {
+              accessor: 'total',
+              title: t('bookings.fields.total'),
+              sortable: true,
+              textAlign: 'right',
+              render: (booking) => <span style={{ whiteSpace: 'nowrap' }}>{text.money(booking.total)}</span>,
+            },
+          ]}
+        />
+      )}
+      {!filtered && page.list.data?.total === 0 ? (
+        <Text c="dimmed" ta="center">
+          {t('bookings.emptyHint')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function BookingFilters({ search, setSearch }: { search: BookingListSearch; setSearch: (patch: Partial<BookingListSearch>) => void }) {
+  const { t } = useTranslation();
+  const airports = useAirports();
+  const carParks = useLocations(search.airport_id, { carParksOnly: true, enabled: true });
+  const toId = (value: string | null) => (value ? Number(value) : undefined);
+  return (
+    <>
+      <MultiSelect
+        {...keyboardScrollable}
+        aria-label={t('bookings.filters.status')}
+        placeholder={search.status ? undefined : t('bookings.filters.anyStatus')}
+        size="md"
+        clearable
+        clearButtonProps={{ 'aria-label': t('bookings.filters.clearStatus') }}
+        data={bookingStatuses.map((status) => ({ value: status, label: t(`bookings.statuses.${status}`) }))}
+        value={parseStatuses(search.status)}
+        onChange={(values) => setSearch({ status: values.length > 0 ? parseStatuses(values.join(',')).join(',') : undefined })}
+        style={{ flex: '1 1 240px' }}
+      />
+      <Select
+        {...keyboardScrollable}
+        aria-label={t('bookings.filters.airport')}
+        placeholder={t('bookings.filters.anyAirport')}
+        size="md"
+        clearable
+        clearButtonProps={{ 'aria-label': t('bookings.filters.clearAirport') }}
+        searchable
+        nothingFoundMessage={t('common.nothingFound')}
+        data={(airports.data ?? []).map((airport) => ({ value: String(airport.id), label: `${airport.iata_code} · ${airport.name}` }))}
+        value={search.airport_id ? String(search.airport_id) : null}
+        onChange={(value) => setSearch({ airport_id: toId(value), car_park_id: undefined })}
+        style={{ flex: '1 1 200px' }}
+      />
+      <Select
+        {...keyboardScrollable}
+        aria-label={t('bookings.filters.carPark')}
+        placeholder={t('bookings.filters.anyCarPark')}
+        size="md"
+        clearable
+        clearButtonProps={{ 'aria-label': t('bookings.filters.clearCarPark') }}
+        searchable
+        nothingFoundMessage={t('common.nothingFound')}
+        data={(carParks.data ?? []).map((location) => ({ value: String(location.id), label: location.name }))}
+        value={search.car_park_id ? String(search.car_park_id) : null}
+        onChange={(value) => setSearch({ car_park_id: toId(value) })}
+        style={{ flex: '1 1 200px' }}
+      />
+      <Select
+        {...keyboardScrollable}
+        aria-label={t('bookings.filters.channel')}
+        size="md"
+        allowDeselect={false}
+        data={[
+          { value: 'all', label: t('bookings.filters.anyChannel') },
+          ...bookingChannels.map((channel) => ({ value: channel, label: t(`bookings.channels.${channel}`) })),
+        ]}
+        value={search.channel ?? 'all'}
+        onChange={(value) => setSearch({ channel: value === 'all' || !value ? undefined : (value as BookingChannel) })}
+        style={{ flex: '1 1 160px' }}
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 100%' }}>
+        <SegmentedControl
+          size="md"
+          aria-label={t('bookings.filters.dateField')}
+          data={[
+            { value: 'departure', label: t('bookings.filters.byDeparture') },
+            { value: 'arrival', label: t('bookings.filters.byArrival') },
+          ]}
+          value={search.date_field ?? 'departure'}
+          onChange={(value) => setSearch({ date_field: value === 'arrival' ? 'arrival' : undefined })}
+          style={{ flex: '1 1 240px' }}
+        />
+        <TextInput
+          type="date"
+          size="md"
+          label={t('bookings.filters.from')}
+          value={search.from ?? ''}
+          max={search.to}
+          onChange={(event) => setSearch({ from: event.currentTarget.value || undefined })}
+          style={{ flex: '1 1 150px' }}
+        />
+        <TextInput
+          type="date"
+          size="md"
+          label={t('bookings.filters.to')}
+          value={search.to ?? ''}
+          min={search.from}
+          onChange={(event) => setSearch({ to: event.currentTarget.value || undefined })}
+          style={{ flex: '1 1 150px' }}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** Why the server refused one booking's change, in the user's language. */
+function refusalText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * "3 selected: move to [status] · Apply": one status update per booking, then how many changed, how many were
+ * refused and why (a refused move names both statuses).
+ */
+function BulkStatusChange({ selected, onDone }: { selected: Booking[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const bulk = useBulkStatus();
+  const [target, setTarget] = useState<BookingStatus | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [outcome, setOutcome] = useState<BulkStatusResult | null>(null);
+
+  const apply = async () => {
+    if (!target) return;
+    const result = await bulk.mutateAsync({ bookings: selected, status: target });
+    setAsking(false);
+    setOutcome(result.refused.length > 0 ? result : null);
+    if (result.changed.length > 0) toastSuccess(t('bookings.bulk.changed', { count: result.changed.length }));
+    onDone();
+  };
+
+  return (
+    <>
+      {outcome ? (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={t('bookings.bulk.summary', {
+            changed: t('bookings.bulk.changedCount', { count: outcome.changed.length }),
+            refused: t('bookings.bulk.refusedCount', { count: outcome.refused.length }),
+          })}
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setOutcome(null)}
+        >
+          <List size="sm" spacing={4}>
+            {outcome.refused.map(({ booking, error }) => (
+              <List.Item key={booking.id}>
+                <Text span fw={700} ff="monospace" c="blue.9">
+                  {booking.reference}
+                </Text>
+                : {refusalText(error, t('app.errors.unexpected'))}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {selected.length > 0 ? (
+        <Paper withBorder radius="md" p="sm" role="region" aria-label={t('bookings.bulk.region')}>
+          <Group gap="sm" justify="space-between" wrap="wrap" align="flex-end">
+            <Text fw={600}>{t('kit.bulk.selected', { count: selected.length })}</Text>
+            <Group gap="sm" wrap="wrap" align="flex-end">
+              <Select
+                {...keyboardScrollable}
+                size="md"
+                label={t('bookings.bulk.moveTo')}
+                placeholder={t('bookings.bulk.chooseStatus')}
+                data={bookingStatuses.map((status) => ({ value: status, label: t(`bookings.statuses.${status}`) }))}
+                value={target}
+                onChange={(value) => setTarget((value as BookingStatus | null) ?? null)}
+              />
+              <Button size="md" disabled={!target} onClick={() => setAsking(true)}>
+                {t('bookings.bulk.apply')}
+              </Button>
+              <Button size="md" variant="subtle" onClick={onDone}>
+                {t('kit.bulk.clear')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+      <ConfirmDialog
+        opened={asking && target !== null}
+        title={t('bookings.bulk.confirmTitle')}
+        body={t('bookings.bulk.confirm', { count: selected.length, status: target ? t(`bookings.statuses.${target}`) : '' })}
+        confirmLabel={t('bookings.bulk.apply')}
+        busy={bulk.isPending}
+        onConfirm={() => void apply()}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}

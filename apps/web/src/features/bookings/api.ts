@@ -1,0 +1,243 @@
+import type {
+  AdditionalService,
+  Airport,
+  Booking,
+  BookingCreate,
+  BookingReprice,
+  BookingService,
+  BookingStatus,
+  BookingStatusHistoryEntry,
+  BookingStatusOption,
+  BookingUpdate,
+  Location,
+  Package,
+  QuoteResult,
+} from '@ps/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { createResource } from '../../lib/resource';
+import type { BookingListSearch, BookingSortField } from './search';
+
+/** Newest departures first: what an operator looks for is usually today's or tomorrow's. */
+export const DEFAULT_SORT: `-${BookingSortField}` = '-departure_at';
+
+/** Every row of a reference list (the API's largest page). */
+const ALL = 1000;
+
+/** The company's bookings: `/api/booking/*`. */
+export const bookingsResource = createResource<Booking, BookingCreate, BookingUpdate, BookingListSearch>({
+  key: 'bookings',
+  path: 'booking',
+  defaultSort: DEFAULT_SORT,
+  filters: (search) => ({
+    status: search.status,
+    airport_id: search.airport_id,
+    car_park_id: search.car_park_id,
+    channel: search.channel,
+    date_field: search.date_field,
+    from: search.from,
+    to: search.to,
+  }),
+});
+const keys = bookingsResource.keys;
+
+/**
+ * PATCH /api/booking/update/{id}. The answer's `repriced` is not read: the edit form shows the re-price preview
+ * and asks before it saves a change that re-prices.
+ */
+export function useUpdateBooking(id: number) {
+  return bookingsResource.useUpdate(id);
+}
+
+/** POST /api/booking/reprice/{id}: what the booking would cost with these changes, nothing saved. */
+export function repricePreview(id: number, body: BookingUpdate) {
+  return apiRequest<BookingReprice>(`/booking/reprice/${id}`, { method: 'POST', body }).then((r) => r.data);
+}
+
+/** The statuses labelled in the user's language, with where each may go next. */
+export function useBookingStatuses() {
+  return useQuery({
+    queryKey: ['bookings', 'statuses'],
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async ({ signal }) => (await apiRequest<BookingStatusOption[]>('/booking/status/list', { signal })).data,
+  });
+}
+
+/** A completed, cancelled or no-show booking: no move leads out of it, and the API refuses changes to it. */
+export function useIsClosed(booking: Booking): boolean {
+  const statuses = useBookingStatuses();
+  const option = statuses.data?.find((entry) => entry.value === booking.status);
+  return option !== undefined && option.next.length === 0;
+}
+
+export function useStatusHistory(id: number) {
+  return useQuery({
+    queryKey: [...keys.detail(id), 'history'],
+    queryFn: async ({ signal }) => (await apiRequest<BookingStatusHistoryEntry[]>(`/booking/status/history/${id}`, { signal })).data,
+  });
+}
+
+/** One status change; toasted by the query client when refused. */
+export function useChangeStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { status: BookingStatus; note: string | null }) =>
+      apiRequest<Booking>(`/booking/status/update/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+    onSuccess: (row) => {
+      queryClient.setQueryData(keys.detail(id), row);
+      void queryClient.invalidateQueries({ queryKey: [...keys.detail(id), 'history'] });
+      return queryClient.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+export interface BulkStatusResult {
+  changed: Booking[];
+  refused: { booking: Booking; error: unknown }[];
+}
+
+/** The list's bulk change: one status update per booking, all sent at once; never rejects for one booking. */
+export function useBulkStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ bookings, status }: { bookings: Booking[]; status: BookingStatus }): Promise<BulkStatusResult> => {
+      const results = await Promise.allSettled(
+        bookings.map((booking) =>
+          apiRequest<Booking>(`/booking/status/update/${booking.id}`, { method: 'PATCH', body: { status, note: null } }).then(
+            (r) => r.data,
+          ),
+        ),
+      );
+      const out: BulkStatusResult = { changed: [], refused: [] };
+      results.forEach((result, index) => {
+        const booking = bookings[index] as Booking;
+        if (result.status === 'fulfilled') out.changed.push(result.value);
+        else out.refused.push({ booking, error: result.reason });
+      });
+      return out;
+    },
+    onSettled: (result) => {
+      for (const row of result?.changed ?? []) queryClient.setQueryData(keys.detail(row.id), row);
+      return queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+    meta: { silent: true },
+  });
+}
+
+// ---- the booking's services ---------------------------------------------------------------------------------
+
+const servicesKey = (bookingId: number) => [...keys.detail(bookingId), 'services'] as const;
+
+export function useBookingServices(bookingId: number) {
+  return useQuery({
+    queryKey: servicesKey(bookingId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<BookingService[]>('/booking-additional_service/list', {
+          query: { booking_id: bookingId, page_size: ALL, sort: 'name' },
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** Adding, changing or removing a service changes the booking's totals: both are fetched again. */
+function useServiceMutation<Input>(bookingId: number, call: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.lists() });
+      return queryClient.invalidateQueries({ queryKey: keys.detail(bookingId) });
+    },
+  });
+}
+
+export function useAddService(bookingId: number) {
+  return useServiceMutation(bookingId, (additionalServiceId: number) =>
+    apiRequest('/booking-additional_service/add', {
+      method: 'POST',
+      body: { booking_id: bookingId, additional_service_id: additionalServiceId, quantity: 1 },
+    }),
+  );
+}
+
+export function useSetServiceQuantity(bookingId: number) {
+  return useServiceMutation(bookingId, ({ id, quantity }: { id: number; quantity: number }) =>
+    apiRequest(`/booking-additional_service/update/${id}`, { method: 'PATCH', body: { quantity } }),
+  );
+}
+
+export function useRemoveService(bookingId: number) {
+  return useServiceMutation(bookingId, (id: number) => apiRequest(`/booking-additional_service/delete/${id}`, { method: 'DELETE' }));
+}
+
+// ---- the choices of the form and the filters ----------------------------------------------------------------
+
+export type PackageChoice = Pick<Package, 'id' | 'name' | 'type' | 'price'>;
+export type ServiceChoice = Pick<AdditionalService, 'id' | 'name' | 'price'>;
+
+export function useAirports() {
+  return useQuery({
+    queryKey: ['bookings', 'choices', 'airports'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Airport[]>('/airport/list', { query: { status: 1, page_size: ALL, sort: 'iata_code' }, signal })).data,
+  });
+}
+
+/** The active locations of one airport (the route's choices), or of every airport (the car park filter). */
+export function useLocations(airportId: number | undefined, options: { carParksOnly?: boolean; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['bookings', 'choices', 'locations', airportId ?? 'all', options.carParksOnly ?? false],
+    enabled: options.enabled ?? airportId !== undefined,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Location[]>('/location/list', {
+          query: { airport_id: airportId, status: 1, page_size: ALL, sort: 'name', type: options.carParksOnly ? 'car_park' : undefined },
+          signal,
+        })
+      ).data,
+  });
+}
+
+export function usePackages() {
+  return useQuery({
+    queryKey: ['bookings', 'choices', 'packages'],
+    meta: { silent: true },
+    queryFn: async ({ signal }) =>
+      (await apiRequest<PackageChoice[]>('/package/list', { query: { status: 1, page_size: ALL }, signal })).data,
+  });
+}
+
+export function useServices() {
+  return useQuery({
+    queryKey: ['bookings', 'choices', 'services'],
+    meta: { silent: true },
+    queryFn: async ({ signal }) =>
+      (await apiRequest<ServiceChoice[]>('/additional_services/list', { query: { status: 1, page_size: ALL }, signal })).data,
+  });
+}
+
+/** The stay's inputs the quote takes. */
+export interface QuoteInput {
+  airport_id: number;
+  departure_id: number;
+  arrival_id: number;
+  departure_date: string;
+  arrival_date: string;
+  package_id?: number | undefined;
+  service_ids?: string | undefined;
+  voucher_code?: string | undefined;
+}
+
+/** The live price of the form's stay (`GET /api/location-price/admin/list`); its errors are the form's to show. */
+export function useLiveQuote(input: QuoteInput | null) {
+  return useQuery({
+    queryKey: ['bookings', 'quote', input],
+    enabled: input !== null,
+    meta: { silent: true },
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => (await apiRequest<QuoteResult>('/location-price/admin/list', { query: { ...input }, signal })).data,
+  });
+}

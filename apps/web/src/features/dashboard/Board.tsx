@@ -1,0 +1,123 @@
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts';
+import { useTranslation } from 'react-i18next';
+import { IconCheck, IconDoorExit } from '../../components/icons';
+import { formatNumber } from '../../lib/i18n';
+import { toastSuccess } from '../../lib/toast';
+import { useBoard, useMoveBooking } from './api';
+import { dayName, timeIn } from './dates';
+import { StatusBadge } from './StatusBadge';
+
+/** The one move a board offers for a status: check a confirmed car in, a checked-in or parked one out. */
+export function boardMove(status: BookingStatus): 'checked_in' | 'checked_out' | null {
+  if (status === 'confirmed') return 'checked_in';
+  if (status === 'checked_in' || status === 'parked') return 'checked_out';
+  return null;
+}
+
+interface BoardProps {
+  type: BoardDirection;
+  date: string;
+  timeZone: string | undefined;
+  pollMs: number | false;
+  companyId: string;
+  statusLabel: (status: BookingStatus) => string;
+}
+
+function vehicleText(booking: BoardBooking): string {
+  const details = [booking.vehicle_colour, booking.vehicle_make, booking.vehicle_model].filter(Boolean).join(' ');
+  return details ? `${booking.vehicle_reg} · ${details}` : booking.vehicle_reg;
+}
+
+/** The day's IN (cars arriving for their departure) or OUT (cars leaving on their return) board. */
+export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: BoardProps) {
+  const { t, i18n } = useTranslation();
+  const board = useBoard(type, date, { timeZone, pollMs });
+  const move = useMoveBooking();
+  const titleId = `board-${type}-title`;
+  const bookings = board.data?.bookings ?? [];
+
+  const act = (booking: BoardBooking, status: 'checked_in' | 'checked_out') =>
+    move.mutate(
+      { id: booking.id, status, reference: booking.reference },
+      {
+        onSuccess: () =>
+          toastSuccess(
+            t(status === 'checked_in' ? 'dashboard.board.checkedIn' : 'dashboard.board.checkedOut', {
+              reference: booking.reference,
+              name: booking.customer_name,
+            }),
+          ),
+      },
+    );
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={titleId} data-testid={`board-${type}`}>
+      <Title order={2} size="h3" id={titleId}>
+        {t(type === 'in' ? 'dashboard.board.inTitle' : 'dashboard.board.outTitle', { day: dayName(date, i18n.language) })}{' '}
+        <Text span c="dimmed" fz="md">
+          ({formatNumber(bookings.length)})
+        </Text>
+      </Title>
+      {board.isError && !board.data ? (
+        <Text c="red.8">{t('dashboard.board.loadError')}</Text>
+      ) : board.data && bookings.length === 0 ? (
+        <Text c="dimmed">{t(type === 'in' ? 'dashboard.board.noneIn' : 'dashboard.board.noneOut')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {bookings.map((booking) => {
+            const next = boardMove(booking.status);
+            const busy = move.isPending && move.variables?.id === booking.id;
+            const actionLabel = next === 'checked_in' ? 'dashboard.board.checkIn' : 'dashboard.board.checkOut';
+            return (
+              <Paper key={booking.id} withBorder radius="md" p="md" data-testid="board-booking" data-reference={booking.reference}>
+                <Stack gap={6}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text fw={700} fz="lg">
+                        {timeIn(booking.time, timeZone, i18n.language)}
+                      </Text>
+                      <Anchor href={`/${companyId}/bookings/${booking.id}`} fw={700} style={{ overflowWrap: 'anywhere' }}>
+                        {booking.customer_name}
+                      </Anchor>
+                    </Stack>
+                    <StatusBadge status={booking.status} label={statusLabel(booking.status)} />
+                  </Group>
+                  <Text size="sm" ff="monospace">
+                    {booking.reference}
+                  </Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Text span c="dimmed" size="sm">
+                      {t('dashboard.board.vehicle')}:{' '}
+                    </Text>
+                    {vehicleText(booking)}
+                  </Text>
+                  <Text size="sm">
+                    <Text span c="dimmed" size="sm">
+                      {t('dashboard.board.flight')}:{' '}
+                    </Text>
+                    {booking.flight ?? t('dashboard.board.noFlight')}
+                    {booking.car_park_name ? ` · ${booking.car_park_name}` : ''}
+                  </Text>
+                  {next ? (
+                    <Button
+                      size="md"
+                      mt={4}
+                      color={next === 'checked_in' ? undefined : 'teal.9'}
+                      leftSection={next === 'checked_in' ? <IconCheck size={18} aria-hidden /> : <IconDoorExit size={18} aria-hidden />}
+                      loading={busy}
+                      onClick={() => act(booking, next)}
+                      aria-label={t(`${actionLabel}Named`, { reference: booking.reference, name: booking.customer_name })}
+                    >
+                      {t(actionLabel)}
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import type {
+  BoardDirection,
+  Booking,
+  BookingStatus,
+  BookingStatusOption,
+  HeadlineStatistics,
+  InOutBoard,
+  Occupancy,
+  SegmentStatistics,
+  StatisticsSegment,
+} from '@ps/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+/** Everything the dashboard shows hangs under `['dashboard']`: one live event refetches it all. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  headline: (timeZone: string | undefined) => ['dashboard', 'headline', timeZone] as const,
+  board: (type: BoardDirection, date: string, timeZone: string | undefined) => ['dashboard', 'board', type, date, timeZone] as const,
+  segments: (segment: StatisticsSegment, timeZone: string | undefined) => ['dashboard', 'segments', segment, timeZone] as const,
+  occupancy: (from: string, timeZone: string | undefined) => ['dashboard', 'occupancy', from, timeZone] as const,
+  statuses: ['booking-statuses'] as const,
+};
+
+/** How often the figures and boards are read again while the live stream is down. */
+export const POLL_MS = 30_000;
+
+interface Live {
+  /** The company's time zone (the days of every figure). */
+  timeZone: string | undefined;
+  /** Poll while the live stream is down; `false` while it is up. */
+  pollMs: number | false;
+}
+
+export function useHeadline({ timeZone, pollMs }: Live) {
+  return useQuery({
+    queryKey: dashboardKeys.headline(timeZone),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<HeadlineStatistics>('/booking/statistics/list', { query: { time_zone: timeZone }, signal })).data,
+    refetchInterval: pollMs,
+    staleTime: 0,
+  });
+}
+
+export function useBoard(type: BoardDirection, date: string, { timeZone, pollMs }: Live) {
+  return useQuery({
+    queryKey: dashboardKeys.board(type, date, timeZone),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<InOutBoard>('/booking/statistics/in-out/list', { query: { type, date, time_zone: timeZone }, signal })).data,
+    refetchInterval: pollMs,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useSegments(segment: StatisticsSegment, { timeZone, pollMs }: Live) {
+  return useQuery({
+    queryKey: dashboardKeys.segments(segment, timeZone),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<SegmentStatistics>('/booking/statistics-by-segment', { query: { segment, time_zone: timeZone }, signal })).data,
+    refetchInterval: pollMs,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The next 60 days of every car park, from the company's today. */
+export function useOccupancy(from: string, { timeZone, pollMs }: Live) {
+  return useQuery({
+    queryKey: dashboardKeys.occupancy(from, timeZone),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Occupancy>('/booking/statistics/occupancy/list', { query: { from, days: 60, time_zone: timeZone }, signal })).data,
+    refetchInterval: pollMs,
+  });
+}
+
+/** The statuses with their labels in the user's language (the board's badges). */
+export function useStatusOptions() {
+  return useQuery({
+    queryKey: dashboardKeys.statuses,
+    queryFn: async ({ signal }) => (await apiRequest<BookingStatusOption[]>('/booking/status/list', { signal })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** One click on the board: check a car in or out. A refused move is toasted with the API's message. */
+export function useMoveBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: number; status: BookingStatus; reference: string }) =>
+      (await apiRequest<Booking>(`/booking/status/update/${id}`, { method: 'PATCH', body: { status } })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  });
+}
