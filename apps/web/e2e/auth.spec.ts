@@ -108,7 +108,7 @@ test.describe('sign-in form', () => {
     // Different values are sent again, and the right ones sign in.
     await password(page).fill(ADMIN.password);
     await signInButton(page).click();
-    await expect(page).toHaveURL(/\/1\/airports$/);
+    await expect(page).toHaveURL(/\/1\/dashboard$/);
   });
 
   test('toasts sit top right; an error stays until closed, a success closes after 2 seconds', async ({ page }) => {
@@ -133,8 +133,8 @@ test.describe('sign-in form', () => {
     await page.goto('/auth/login');
     await signInWithForm(page, ADMIN.email, ADMIN.password);
     await expect(toast(page, 'User Login successfully.!')).toBeVisible();
-    await expect(page).toHaveURL(/\/1\/airports$/);
-    await expect(page.getByRole('heading', { name: 'Airports' })).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     expect(await stored(page, 'token')).toBeTruthy();
     expect(await stored(page, 'ref_token')).toBeTruthy();
     expect(await stored(page, 'company_id')).toBe('1');
@@ -144,7 +144,7 @@ test.describe('sign-in form', () => {
 
     // Signed in, the sign-in page is not shown again; signing out returns to it.
     await page.goto('/auth/login');
-    await expect(page).toHaveURL(/\/1\/airports$/);
+    await expect(page).toHaveURL(/\/1\/dashboard$/);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await stored(page, 'token')).toBeNull();
@@ -167,9 +167,9 @@ test.describe('sign-in form', () => {
     await page.getByRole('button', { name: 'உள்நுழை' }).click();
     // Second person, without the English ".!" (it once said "the user signed in.!").
     await expect(toast(page, 'வெற்றிகரமாக உள்நுழைந்தீர்கள்!')).toBeVisible();
-    await expect(page).toHaveURL(/\/1\/airports$/);
-    await expect(page.getByRole('heading', { name: 'விமான நிலையங்கள்' })).toBeVisible();
-    await expect(page).toHaveTitle('விமான நிலையங்கள் · Parking Solutions');
+    await expect(page).toHaveURL(/\/1\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'கட்டுப்பாட்டுப் பலகை', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('கட்டுப்பாட்டுப் பலகை · Parking Solutions');
     // Country names follow the language too, translated rather than transliterated.
     await page.goto('/1/airports?search=CMB');
     await expect(page.getByText('இலங்கை', { exact: true }).first()).toBeVisible();
@@ -331,7 +331,7 @@ test.describe('session', () => {
       await expect(page).toHaveTitle('Page Not Found · Parking Solutions');
     }
     await page.getByRole('link', { name: 'Go to my home screen' }).click();
-    await expect(page).toHaveURL(/\/1\/airports$/);
+    await expect(page).toHaveURL(/\/1\/dashboard$/);
   });
 });
 

@@ -1,0 +1,168 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Booking, Location } from '@ps/contracts';
+import { ADMIN, apiSignIn, seriousViolations, storeSession, toast } from './support';
+
+/**
+ * The dashboard and the outbox against the real API. The booking is made through the API at the demo's
+ * Heathrow Long Stay car park (priced by the demo prices), departing in a few minutes: it is on today's IN
+ * board. The e2e server has no mail server, so its confirmation waits in the outbox.
+ */
+
+async function longStay(request: APIRequestContext, token: string): Promise<Location> {
+  const response = await request.get('/api/location/list?search=Heathrow%20Long%20Stay&page_size=10', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const [carPark] = ((await response.json()) as { data: Location[] }).data;
+  if (!carPark) throw new Error('The demo data has no Heathrow Long Stay Car Park');
+  return carPark;
+}
+
+async function bookForToday(request: APIRequestContext, token: string): Promise<Booking> {
+  const carPark = await longStay(request, token);
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+  const now = Date.now();
+  const response = await request.post('/api/booking/add', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      customer_name: `Dash Customer ${tag}`,
+      customer_email: `dash.${tag.toLowerCase()}@example.com`,
+      vehicle_reg: `D${tag}`.slice(0, 10),
+      vehicle_make: 'Toyota',
+      airport_id: carPark.airport_id,
+      departure_id: carPark.id,
+      arrival_id: carPark.id,
+      departure_at: new Date(now + 10 * 60_000).toISOString(),
+      arrival_at: new Date(now + 2 * 24 * 3600_000).toISOString(),
+      outbound_flight: 'BA123',
+      channel: 'phone',
+      language: 'en',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: Booking }).data;
+}
+
+async function signInWithForm(page: Page) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email, phone or username').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const figure = (page: Page, name: string) => page.getByTestId(`figure-${name}-value`);
+const numberIn = async (page: Page, name: string) => Number((await figure(page, name).innerText()).replace(/\D/g, ''));
+
+test('sign-in lands on the dashboard; a new booking shows up live and is checked in and out in one click each', async ({
+  page,
+  request,
+}) => {
+  await signInWithForm(page);
+  await expect(page).toHaveURL(/\/1\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard · Parking Solutions');
+  await expect(page.getByTestId('live-state')).toHaveText('Live');
+  await expect(figure(page, 'in')).not.toHaveText('…');
+  const inBefore = await numberIn(page, 'in');
+  const monthBefore = await numberIn(page, 'month-bookings');
+
+  const session = await apiSignIn(request);
+  const booking = await bookForToday(request, session.access_token);
+
+  // No reload: the live stream refetches the board and the figures.
+  const card = page.getByTestId('board-in').locator(`[data-reference="${booking.reference}"]`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(booking.customer_name);
+  await expect(card).toContainText('BA123');
+  await expect(card.getByRole('link', { name: booking.customer_name })).toHaveAttribute('href', `/1/bookings/${booking.id}`);
+  await expect(figure(page, 'in')).toHaveText(String(inBefore + 1));
+  await expect(figure(page, 'month-bookings')).toHaveText(String(monthBefore + 1));
+
+  const onSiteBefore = await numberIn(page, 'on-site');
+  await card.getByRole('button', { name: `Check in ${booking.reference}, ${booking.customer_name}` }).click();
+  await expect(toast(page, `${booking.reference} (${booking.customer_name}) is checked in.`)).toBeVisible();
+  await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'checked_in');
+  await expect(figure(page, 'on-site')).toHaveText(String(onSiteBefore + 1));
+
+  await card.getByRole('button', { name: `Check out ${booking.reference}, ${booking.customer_name}` }).click();
+  await expect(toast(page, `${booking.reference} (${booking.customer_name}) is checked out.`)).toBeVisible();
+  await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'checked_out');
+  await expect(card.getByRole('button')).toHaveCount(0);
+
+  // A move the board does not offer is refused by the API, whose message is what the user would see.
+  const refused = await request.patch(`/api/booking/status/update/${booking.id}`, {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+    data: { status: 'checked_in' },
+  });
+  expect(refused.status()).toBe(400);
+
+  // Charts (with a segment switch) and the occupancy calendar.
+  await expect(page.getByTestId('chart-bookings').locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('chart-revenue').locator('svg.recharts-surface')).toBeVisible();
+  await page.getByText('Month', { exact: true }).click();
+  await expect(page.getByTestId('chart-bookings').locator('.recharts-bar-rectangle').first()).toBeAttached();
+  const calendar = page.getByTestId('occupancy-car-park').filter({ hasText: 'Heathrow Long Stay Car Park' });
+  await expect(calendar.locator('li')).toHaveCount(60);
+  await expect(page.getByRole('list', { name: 'Legend' })).toBeVisible();
+
+  // Nothing scrolls sideways at 375 px.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the outbox lists the confirmation waiting for a mail server, opens it and resends it', async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  const booking = await bookForToday(request, session.access_token);
+  await storeSession(page, session);
+  await page.goto('/1/outbox?state=queued');
+  await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
+  await expect(page.getByText('No mail server is configured: messages wait here.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Queued');
+
+  const read = page.getByRole('button', { name: new RegExp(`^Read ".*${booking.reference}.*"`) });
+  await expect(read).toBeVisible();
+  await expect(page.getByRole('link', { name: `Booking ${booking.id}` })).toHaveAttribute('href', `/1/bookings/${booking.id}`);
+  await read.click();
+  const message = page.getByRole('dialog');
+  await expect(message.getByTestId('outbox-text')).toContainText(booking.reference);
+  expect(await seriousViolations(page)).toEqual([]);
+  await message.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: new RegExp(`^Resend ".*${booking.reference}.*"`) }).click();
+  const ask = page.getByRole('dialog', { name: 'Send this message again?' });
+  await expect(ask).toContainText(booking.customer_email ?? '');
+  await ask.getByRole('button', { name: 'Resend' }).click();
+  await expect(toast(page, `The message to ${booking.customer_email} is queued and goes out now.`)).toBeVisible();
+
+  // The state filter lives in the URL.
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await expect(page.getByRole('option', { name: 'Sent', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('option', { name: 'Failed', exact: true }).click();
+  await expect(page).toHaveURL(/state=failed/);
+  await expect(page.getByText('No messages in this state.').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('both screens are axe-clean in Tamil, with a dropdown open', async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  await bookForToday(request, session.access_token);
+  await storeSession(page, session);
+  await page.evaluate(() => localStorage.setItem('language', 'ta'));
+
+  await page.goto('/1/dashboard');
+  await expect(page.getByRole('heading', { name: 'கட்டுப்பாட்டுப் பலகை', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('live-state')).toHaveText('நேரலை');
+  await expect(page.getByTestId('board-in').getByTestId('board-booking').first()).toBeVisible();
+  await expect(page.getByTestId('occupancy-car-park').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/1/outbox');
+  await expect(page.getByRole('heading', { name: 'அஞ்சல் பெட்டி', level: 1 })).toBeVisible();
+  await expect(page.getByText('அஞ்சல் சேவையகம் எதுவும் அமைக்கப்படவில்லை: செய்திகள் இங்கே காத்திருக்கின்றன.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'நிலை' }).click();
+  await expect(page.getByRole('option', { name: 'அனுப்பப்பட்டது', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
