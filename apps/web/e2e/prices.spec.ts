@@ -252,6 +252,9 @@ test('a single price is added and changed with the form; a taken band and month 
   await page.getByRole('textbox', { name: 'Price' }).fill('27.5');
   await page.getByRole('button', { name: 'Add price' }).click();
   await expect(toast(page, `Price of ${setup.longStay.name} for ${setup.first.name} added.`)).toBeVisible();
+  // The list shows every price of the company (other specs add theirs): narrow it to this test's.
+  await expect(page).toHaveURL(/\/1\/location-prices/);
+  await page.goto(`/1/location-prices?search=${setup.tag}`);
   const row = page.locator('tbody tr, [data-testid="record-card"]').filter({ hasText: setup.first.name });
   await expect(row).toContainText('Every month');
   await expect(row).toContainText('£27.50');
