@@ -1,4 +1,5 @@
 import type { AuditChange } from '@ps/contracts';
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every change to a business record: who, when, which record, what changed (field -> from/to). */
@@ -14,5 +15,12 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entity, table.entity_id), index('audit_log_company_idx').on(table.company_id)],
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entity_id),
+    index('audit_log_company_idx').on(table.company_id),
+    // A booking's audit trail finds its service lines, payments and messages by the booking they were made for.
+    index('audit_log_booking_records_idx')
+      .on(table.company_id, sql`(${table.changes} -> 'booking_id' ->> 'to')`)
+      .where(sql`action = 'create' and entity in ('booking_service', 'payment', 'mail_message')`),
+  ],
 );

@@ -1,9 +1,10 @@
 import { type BookingListQuery, releasedBookingStatuses } from '@ps/contracts';
-import { and, asc, count, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   airports,
+  auditLog,
   bookingStatusHistory,
   bookings,
   companies,
@@ -210,6 +211,49 @@ export function createBookingsRepository(db: DbOrTx, companyId: number) {
         .leftJoin(users, eq(users.id, bookingStatusHistory.changed_by))
         .where(and(eq(bookingStatusHistory.company_id, companyId), eq(bookingStatusHistory.booking_id, bookingId)))
         .orderBy(asc(bookingStatusHistory.changed_at), asc(bookingStatusHistory.id));
+    },
+
+    /**
+     * The booking's audit trail, newest first: its own entries and those of the service lines, payments and
+     * messages made for it (found by the `booking_id` their creation recorded, so deleted lines stay in it).
+     */
+    auditTrail(bookingId: number, limit: number) {
+      const id = String(bookingId);
+      const madeForBooking = db
+        .select({ entity: auditLog.entity, entity_id: auditLog.entity_id })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.company_id, companyId),
+            // The same words as the partial index audit_log_booking_records_idx, so the planner uses it.
+            sql`${auditLog.action} = 'create' and ${auditLog.entity} in ('booking_service', 'payment', 'mail_message')`,
+            sql`(${auditLog.changes} -> 'booking_id' ->> 'to') = ${id}`,
+          ),
+        );
+      return db
+        .select({
+          id: auditLog.id,
+          entity: auditLog.entity,
+          entity_id: auditLog.entity_id,
+          action: auditLog.action,
+          changes: auditLog.changes,
+          actor_user_id: auditLog.actor_user_id,
+          actor_name: users.name,
+          created_at: auditLog.created_at,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actor_user_id))
+        .where(
+          and(
+            eq(auditLog.company_id, companyId),
+            or(
+              and(eq(auditLog.entity, 'booking'), eq(auditLog.entity_id, id)),
+              sql`(${auditLog.entity}, ${auditLog.entity_id}) in (${madeForBooking})`,
+            ),
+          ),
+        )
+        .orderBy(desc(auditLog.created_at), desc(auditLog.id))
+        .limit(limit);
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   type BookingListQuery,
   type BookingStatusUpdate,
   type BookingUpdate,
+  bookingAuditEntrySchema,
   bookingCreateSchema,
   bookingListQuerySchema,
   bookingRepriceSchema,
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { BOOKING_AUDIT_LIMIT, createBookingAuditService } from './bookings.audit.ts';
 import { type BookingCaller, createBookingsService } from './bookings.service.ts';
 import { createBookingStatusService } from './bookings.status.ts';
 
@@ -40,10 +42,11 @@ it. The car park (the route's departure if it has spaces, else its arrival) must
 stay: 409 \`car_park_full\` names the car park and the first full day. A voucher's use is taken in the same
 transaction (400 \`voucher_used_up\` when another booking took the last one).`;
 
-/** Spec 7: booking add, list, get, update, delete, status/list, status/update, plus status history and re-price. */
+/** Spec 7: booking add, list, get, update, delete, status/list, status/update, plus status history, audit trail and re-price. */
 export function registerBookingRoutes(app: FastifyInstance, db: Db): void {
   const service = createBookingsService(db);
   const statuses = createBookingStatusService(db);
+  const audit = createBookingAuditService(db);
 
   app.route({
     method: 'POST',
@@ -215,6 +218,25 @@ bookings free their car park space.`,
     handler: async (request) => ({
       message: request.t('success.list'),
       data: await statuses.statusHistory(bookingCaller(request), idOf(request)),
+    }),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/booking/audit/list/:id',
+    config: { permission: 'bookings.view' },
+    schema: {
+      tags,
+      security,
+      summary: "A booking's audit trail",
+      description: `Newest first, at most ${BOOKING_AUDIT_LIMIT} entries: every change to the booking and to the service lines,
+payments and messages made for it (deleted ones included), with who made it, when, and each changed field before
+and after. A message's bodies are left out (the outbox shows them).`,
+      params: idParamsSchema,
+      response: { 200: dataEnvelope(z.array(bookingAuditEntrySchema)), ...errorResponses(400, 401, 403, 404, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.list'),
+      data: await audit.auditTrail(bookingCaller(request), idOf(request)),
     }),
   });
 }

@@ -215,6 +215,7 @@ describe("another company's bookings", () => {
       ['DELETE', `/api/booking/delete/${booking.id}`, undefined],
       ['PATCH', `/api/booking/status/update/${booking.id}`, { status: 'cancelled' }],
       ['GET', `/api/booking/status/history/${booking.id}`, undefined],
+      ['GET', `/api/booking/audit/list/${booking.id}`, undefined],
     ] as const) {
       const response = await call(ctx.app, method, url, stranger.headers, body);
       expect(response.status, url).toBe(404);

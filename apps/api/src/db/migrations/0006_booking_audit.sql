@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_booking_records_idx" ON "audit_log" USING btree ("company_id",("changes" -> 'booking_id' ->> 'to')) WHERE action = 'create' and entity in ('booking_service', 'payment', 'mail_message');
