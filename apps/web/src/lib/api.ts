@@ -58,6 +58,8 @@ export interface RequestOptions {
   auth?: 'session' | 'basic';
   /** Sign-in steps answer 401 for wrong credentials; that must not trigger a token refresh. */
   refreshOn401?: boolean;
+  /** Headers of this call only, such as a payment's `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 let navigateTo: (path: string) => void = (path) => window.location.assign(path);
@@ -178,7 +180,7 @@ let reloading = false;
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', body, query, signal, auth = 'session', refreshOn401 = true } = options;
-  const headers = identityHeaders(auth);
+  const headers = { ...options.headers, ...identityHeaders(auth) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const sentBearer = headers.Authorization?.startsWith('Bearer ') ?? false;
 

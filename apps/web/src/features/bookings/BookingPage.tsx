@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { Booking, BookingService, BookingStatus } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
 import { IconPencil, IconTrash } from '../../components/icons';
@@ -37,6 +37,10 @@ import {
   useSetServiceQuantity,
   useStatusHistory,
 } from './api';
+import { AuditSection } from './BookingAudit';
+import { MailSection } from './BookingMail';
+import { PaymentsSection } from './BookingPayments';
+import { Facts, Section } from './BookingSection';
 import { StatusBadge, useBookingText } from './format';
 
 const route = getRouteApi('/$companyId/bookings/$bookingId');
@@ -59,45 +63,6 @@ export function BookingPage() {
         {(current) => <BookingDetails booking={current} companyId={companyId} />}
       </RecordState>
     </Stack>
-  );
-}
-
-function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
-  return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      aria-labelledby={id}
-      style={{ overflowWrap: 'anywhere' }}
-    >
-      <Group justify="space-between" align="center" mb="sm" gap="sm">
-        <Title order={2} size="h3" id={id}>
-          {title}
-        </Title>
-        {actions}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
-
-/** Label / value pairs, two columns from 576 px. */
-function Facts({ rows }: { rows: { label: string; value: ReactNode }[] }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" m={0}>
-      {rows.map((row) => (
-        <Stack key={row.label} gap={0}>
-          <Text component="dt" size="sm" c="dimmed">
-            {row.label}
-          </Text>
-          <Text component="dd" m={0}>
-            {row.value === null || row.value === '' ? '—' : row.value}
-          </Text>
-        </Stack>
-      ))}
-    </SimpleGrid>
   );
 }
 
@@ -204,7 +169,13 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
         <ServicesSection booking={booking} readOnly={closed} />
       </SimpleGrid>
 
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <PaymentsSection booking={booking} />
+        <MailSection booking={booking} companyId={companyId} />
+      </SimpleGrid>
+
       <HistorySection booking={booking} />
+      <AuditSection booking={booking} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import type {
   AdditionalService,
   Airport,
   Booking,
+  BookingAuditEntry,
   BookingCreate,
   BookingReprice,
   BookingService,
@@ -10,7 +11,11 @@ import type {
   BookingStatusOption,
   BookingUpdate,
   Location,
+  MailMessage,
+  MailMessageDetail,
   Package,
+  Payment,
+  PaymentMethod,
   QuoteResult,
 } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -86,6 +91,7 @@ export function useChangeStatus(id: number) {
     onSuccess: (row) => {
       queryClient.setQueryData(keys.detail(id), row);
       void queryClient.invalidateQueries({ queryKey: [...keys.detail(id), 'history'] });
+      void queryClient.invalidateQueries({ queryKey: [...keys.detail(id), 'audit'] });
       return queryClient.invalidateQueries({ queryKey: keys.lists() });
     },
   });
@@ -170,6 +176,94 @@ export function useSetServiceQuantity(bookingId: number) {
 
 export function useRemoveService(bookingId: number) {
   return useServiceMutation(bookingId, (id: number) => apiRequest(`/booking-additional_service/delete/${id}`, { method: 'DELETE' }));
+}
+
+// ---- payments, mail and the audit trail of one booking ------------------------------------------------------
+
+const paymentsKey = (bookingId: number) => [...keys.detail(bookingId), 'payments'] as const;
+const mailKey = (bookingId: number) => [...keys.detail(bookingId), 'mail'] as const;
+const auditKey = (bookingId: number) => [...keys.detail(bookingId), 'audit'] as const;
+
+/** The booking's payments and refunds, deleted ones included (struck through on the page), newest first. */
+export function useBookingPayments(bookingId: number) {
+  return useQuery({
+    queryKey: paymentsKey(bookingId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Payment[]>('/payment/list', {
+          query: { booking_id: bookingId, include_deleted: 1, page_size: ALL, sort: '-paid_at' },
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** What a payment changes: the booking's paid and outstanding, its payments, its trail and the lists' sums. */
+function useLedgerMutation<Input>(bookingId: number, call: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.lists() });
+      return queryClient.invalidateQueries({ queryKey: keys.detail(bookingId) });
+    },
+  });
+}
+
+export interface PaymentInput {
+  amount: number;
+  method: PaymentMethod;
+  reference: string | null;
+  /** The same key on a retry of the same payment: the API records it once. */
+  idempotencyKey: string;
+}
+
+/** POST /api/payment/add with an `Idempotency-Key`, so a retried click or a lost answer never pays twice. */
+export function useRecordPayment(bookingId: number) {
+  return useLedgerMutation(bookingId, ({ idempotencyKey, ...payment }: PaymentInput) =>
+    apiRequest<Payment>('/payment/add', {
+      method: 'POST',
+      body: { booking_id: bookingId, ...payment },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }).then((r) => r.data),
+  );
+}
+
+export function useDeletePayment(bookingId: number) {
+  return useLedgerMutation(bookingId, (id: number) => apiRequest(`/payment/delete/${id}`, { method: 'DELETE' }));
+}
+
+/** The booking's messages in the outbox, newest first, with their delivery state. */
+export function useBookingMail(bookingId: number) {
+  return useQuery({
+    queryKey: mailKey(bookingId),
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest<MailMessage[]>('/mail/outbox/list', {
+        query: { booking_id: bookingId, page_size: 100, sort: '-created_at' },
+        signal,
+      });
+      return { messages: response.data, smtpConfigured: response.envelope.smtp_configured !== false };
+    },
+    // A queued message is sent within seconds: look again while one waits.
+    refetchInterval: (query) =>
+      query.state.data?.messages.some((message) => message.state === 'queued' || message.state === 'sending') ? 5000 : false,
+  });
+}
+
+/** POST /api/booking/send-mail/{id}: the confirmation goes into the outbox (202), in the booking's language. */
+export function useSendConfirmation(bookingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiRequest<MailMessageDetail>(`/booking/send-mail/${bookingId}`, { method: 'POST' })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.detail(bookingId) }),
+  });
+}
+
+export function useBookingAudit(bookingId: number) {
+  return useQuery({
+    queryKey: auditKey(bookingId),
+    queryFn: async ({ signal }) => (await apiRequest<BookingAuditEntry[]>(`/booking/audit/list/${bookingId}`, { signal })).data,
+  });
 }
 
 // ---- the choices of the form and the filters ----------------------------------------------------------------

@@ -1,0 +1,98 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Booking, MailMessage, MailState } from '@ps/contracts';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconSend } from '../../components/icons';
+import { formatDateTime } from '../../lib/i18n';
+import { toastSuccess } from '../../lib/toast';
+import { useBookingMail, useSendConfirmation } from './api';
+import { Section } from './BookingSection';
+
+/** Badge colours dark enough for white text (AA). */
+const stateColors: Record<MailState, string> = { queued: 'yellow.9', sending: 'blue.8', sent: 'green.9', failed: 'red.8' };
+
+function MailLine({ message }: { message: MailMessage }) {
+  const { t } = useTranslation();
+  const when =
+    message.state === 'sent' && message.sent_at
+      ? t('bookings.mail.sentAt', { when: formatDateTime(message.sent_at) })
+      : message.state === 'failed'
+        ? t('bookings.mail.gaveUp', { count: message.attempts })
+        : message.attempts > 0
+          ? t('bookings.mail.retryAt', { when: formatDateTime(message.next_attempt_at), count: message.attempts })
+          : t('bookings.mail.queuedAt', { when: formatDateTime(message.created_at) });
+  return (
+    <Paper component="li" withBorder radius="sm" p="xs" data-testid="booking-mail">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600} style={{ flex: '1 1 200px' }}>
+          {message.subject}
+        </Text>
+        <Badge color={stateColors[message.state]} variant="filled" tt="none" data-testid="booking-mail-state">
+          {t(`bookings.mail.states.${message.state}`)}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('bookings.mail.to', { to: message.to_address })} · {when}
+      </Text>
+      {message.last_error && message.state !== 'sent' ? (
+        <Text size="sm" c="red.8">
+          {t('bookings.mail.lastError', { error: message.last_error })}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * The confirmation mail: send it (again) to the customer through the outbox, and each message's delivery
+ * state, looked at again every few seconds while one waits.
+ */
+export function MailSection({ booking, companyId }: { booking: Booking; companyId: string }) {
+  const { t } = useTranslation();
+  const mail = useBookingMail(booking.id);
+  const send = useSendConfirmation(booking.id);
+  const messages = mail.data?.messages ?? [];
+  return (
+    <Section
+      title={t('bookings.mail.title')}
+      id="booking-mail"
+      actions={
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<IconSend size={18} aria-hidden />}
+          disabled={!booking.customer_email}
+          loading={send.isPending}
+          onClick={() =>
+            send.mutate(undefined, {
+              onSuccess: (message) => toastSuccess(t('bookings.mail.queued', { to: message.to_address })),
+            })
+          }
+        >
+          {messages.length > 0 ? t('bookings.mail.sendAgain') : t('bookings.mail.send')}
+        </Button>
+      }
+    >
+      <Stack gap="sm">
+        {booking.customer_email ? null : <Text c="dimmed">{t('bookings.mail.noAddress')}</Text>}
+        {mail.data && !mail.data.smtpConfigured ? (
+          <Text size="sm" data-testid="booking-mail-no-server">
+            {t('bookings.mail.noServer')}{' '}
+            <Anchor component={Link} to={`/${companyId}/outbox`}>
+              {t('bookings.mail.openOutbox')}
+            </Anchor>
+          </Text>
+        ) : null}
+        {messages.length === 0 ? (
+          <Text c="dimmed">{mail.isLoading ? t('app.loading') : t('bookings.mail.none')}</Text>
+        ) : (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {messages.map((message) => (
+              <MailLine key={message.id} message={message} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,260 @@
+import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { type Booking, type Payment, type PaymentMethod, paymentMethods } from '@ps/contracts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeleteDialog } from '../../components/ConfirmDialog';
+import { IconTrash } from '../../components/icons';
+import { MoneyInput } from '../../components/MoneyInput';
+import { ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
+import { toastSuccess } from '../../lib/toast';
+import { useBookingPayments, useDeletePayment, useRecordPayment } from './api';
+import { Section } from './BookingSection';
+import { useBookingText } from './format';
+
+type Kind = 'payment' | 'refund';
+type FieldErrors = Partial<Record<'amount' | 'method' | 'reference', string>>;
+
+/** A key no other payment has, from the browser's random source (randomUUID needs a secure origin; this does not). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `pay-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The server's per-field messages of a refused payment, in the user's language when the web knows the code. */
+function fieldErrorsOf(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || error.details.length === 0) return null;
+  const errors: FieldErrors = {};
+  for (const detail of error.details) {
+    if (detail.field === 'amount' || detail.field === 'method' || detail.field === 'reference') {
+      const known = translateMessage(detail.code);
+      errors[detail.field] = known && known !== detail.code ? known : detail.message;
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
+ * The booking's ledger: what was paid and refunded (deleted lines struck through, never hidden), and a form to
+ * record a payment or a refund. Each recording carries an Idempotency-Key kept across retries of the same
+ * payment, so a double click or a lost answer records it once.
+ */
+export function PaymentsSection({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const text = useBookingText();
+  const payments = useBookingPayments(booking.id);
+  const record = useRecordPayment(booking.id);
+  const remove = useDeletePayment(booking.id);
+  const [kind, setKind] = useState<Kind>('payment');
+  const [amount, setAmount] = useState<number | null>(null);
+  const [method, setMethod] = useState<PaymentMethod | null>('card');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [toDelete, setToDelete] = useState<Payment | null>(null);
+  // The key of the payment being recorded: the same body sent again (a retry) keeps it, a changed one gets a new one.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const rows = payments.data ?? [];
+  const methodLabel = (value: PaymentMethod) => t(`bookings.payments.methods.${value}`);
+  const suggested = kind === 'payment' ? Math.max(booking.outstanding, 0) : null;
+
+  const submit = () => {
+    const problems: FieldErrors = {};
+    if (amount === null || amount <= 0) problems.amount = t('bookings.payments.amountRequired');
+    if (!method) problems.method = t('bookings.payments.methodRequired');
+    setErrors(problems);
+    if (amount === null || amount <= 0 || !method) return;
+    const payment = { amount: kind === 'refund' ? -amount : amount, method, reference: reference.trim() || null };
+    const body = JSON.stringify(payment);
+    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    record.mutate(
+      { ...payment, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: () => {
+          attempt.current = null;
+          toastSuccess(
+            t(kind === 'refund' ? 'bookings.payments.refunded' : 'bookings.payments.recorded', {
+              amount: text.money(amount),
+              reference: booking.reference,
+            }),
+          );
+          setAmount(null);
+          setReference('');
+          setKind('payment');
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          if (fields) setErrors(fields);
+        },
+      },
+    );
+  };
+
+  return (
+    <Section title={t('bookings.payments.title')} id="booking-payments">
+      <Stack gap="md">
+        <Group gap="lg" wrap="wrap">
+          <Text>
+            {t('bookings.fields.paid')}:{' '}
+            <Text span fw={700} data-testid="booking-paid">
+              {text.money(booking.paid)}
+            </Text>
+          </Text>
+          <Text>
+            {t('bookings.fields.outstanding')}:{' '}
+            <Text span fw={700} data-testid="booking-outstanding">
+              {text.money(booking.outstanding)}
+            </Text>
+          </Text>
+        </Group>
+
+        {rows.length === 0 ? (
+          <Text c="dimmed">{payments.isLoading ? t('app.loading') : t('bookings.payments.none')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing="xs" data-testid="booking-payments">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('bookings.payments.paidAt')}</Table.Th>
+                  <Table.Th>{t('bookings.payments.method')}</Table.Th>
+                  <Table.Th ta="right">{t('bookings.payments.amount')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((payment) => {
+                  const deleted = payment.deleted_at !== null;
+                  const refund = payment.amount < 0;
+                  return (
+                    <Table.Tr key={payment.id} data-testid="booking-payment" c={deleted ? 'dimmed' : undefined}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{text.time(booking, payment.paid_at)}</Table.Td>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          <Text span size="sm">
+                            {methodLabel(payment.method)}
+                            {refund ? ` · ${t('bookings.payments.refund')}` : ''}
+                          </Text>
+                          {payment.reference ? (
+                            <Text span size="sm" c="dimmed" ff="monospace">
+                              {payment.reference}
+                            </Text>
+                          ) : null}
+                          {deleted ? (
+                            <Badge color="gray.7" variant="outline" tt="none" w="fit-content">
+                              {t('bookings.payments.deleted', { when: text.time(booking, payment.deleted_at as string) })}
+                            </Badge>
+                          ) : null}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap', textDecoration: deleted ? 'line-through' : undefined }}>
+                        {refund ? `− ${text.money(-payment.amount)}` : text.money(payment.amount)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {deleted ? null : (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red.8"
+                            size="lg"
+                            aria-label={t('bookings.payments.deleteNamed', {
+                              amount: text.money(Math.abs(payment.amount)),
+                              method: methodLabel(payment.method),
+                            })}
+                            onClick={() => setToDelete(payment)}
+                          >
+                            <IconTrash size={20} aria-hidden />
+                          </ActionIcon>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        <form
+          aria-label={t('bookings.payments.formLabel')}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="sm">
+            <SegmentedControl
+              value={kind}
+              onChange={(value) => setKind(value as Kind)}
+              data={[
+                { value: 'payment', label: t('bookings.payments.kinds.payment') },
+                { value: 'refund', label: t('bookings.payments.kinds.refund') },
+              ]}
+              aria-label={t('bookings.payments.kind')}
+              w="fit-content"
+            />
+            <Group gap="sm" align="flex-start" wrap="wrap">
+              <MoneyInput
+                label={t('bookings.payments.amount')}
+                description={suggested ? t('bookings.payments.suggested', { amount: text.money(suggested) }) : undefined}
+                currency={text.currency}
+                value={amount}
+                onChange={(value) => {
+                  setAmount(value);
+                  setErrors((current) => ({ ...current, amount: undefined }));
+                }}
+                error={errors.amount}
+                required
+                style={{ flex: '1 1 140px' }}
+              />
+              <Select
+                label={t('bookings.payments.method')}
+                data={paymentMethods.map((value) => ({ value, label: methodLabel(value) }))}
+                value={method}
+                onChange={(value) => {
+                  setMethod(value as PaymentMethod | null);
+                  setErrors((current) => ({ ...current, method: undefined }));
+                }}
+                allowDeselect={false}
+                error={errors.method}
+                required
+                style={{ flex: '1 1 140px' }}
+              />
+              <TextInput
+                label={t('bookings.payments.reference')}
+                description={t('bookings.payments.referenceHint')}
+                value={reference}
+                maxLength={100}
+                onChange={(event) => setReference(event.currentTarget.value)}
+                error={errors.reference}
+                style={{ flex: '2 1 180px' }}
+              />
+            </Group>
+            <Group justify="flex-end">
+              <Button type="submit" size="md" loading={record.isPending} className="ps-primary-action">
+                {kind === 'refund' ? t('bookings.payments.recordRefund') : t('bookings.payments.record')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+      <DeleteDialog
+        title={t('bookings.payments.deleteTitle')}
+        recordName={toDelete ? `${methodLabel(toDelete.method)} ${text.money(Math.abs(toDelete.amount))}` : null}
+        busy={remove.isPending}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              toastSuccess(t('bookings.payments.removed', { amount: text.money(Math.abs(toDelete.amount)) }));
+              setToDelete(null);
+            },
+            onError: () => setToDelete(null),
+          })
+        }
+        onClose={() => setToDelete(null)}
+      />
+    </Section>
+  );
+}
