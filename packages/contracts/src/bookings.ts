@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { auditActions, auditChangeSchema } from './audit.ts';
 import { type BandType, bandTypes } from './common/bandTypes.ts';
 import { type BookingChannel, type BookingStatus, bookingChannels, bookingStatuses } from './common/bookingStates.ts';
 import { languages } from './common/languages.ts';
@@ -320,26 +319,6 @@ export const bookingStatusHistorySchema = z.object({
   changed_at: z.string(),
 });
 export type BookingStatusHistoryEntry = z.infer<typeof bookingStatusHistorySchema>;
-
-/** The records whose changes make up a booking's audit trail: the booking and what hangs on it. */
-export const bookingAuditEntities = ['booking', 'booking_service', 'payment', 'mail_message'] as const;
-export type BookingAuditEntity = (typeof bookingAuditEntities)[number];
-
-/**
- * One entry of a booking's audit trail (`GET /api/booking/audit/list/{id}`): a change to the booking, one of
- * its service lines, payments or messages; each changed field with its value before and after.
- */
-export const bookingAuditEntrySchema = z.object({
-  id: z.number().int(),
-  entity: z.enum(bookingAuditEntities),
-  entity_id: z.number().int(),
-  action: z.enum(auditActions),
-  changes: z.record(z.string(), auditChangeSchema),
-  actor_user_id: z.number().int().nullable(),
-  actor_name: z.string().nullable(),
-  created_at: z.string(),
-});
-export type BookingAuditEntry = z.infer<typeof bookingAuditEntrySchema>;
 
 /** `booking-additional_service`: a service on a booking, priced as it was when added. */
 export const bookingServiceSchema = z.object({

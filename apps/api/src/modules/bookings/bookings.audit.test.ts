@@ -33,10 +33,14 @@ describe("a booking's audit trail", () => {
       quantity: 1,
     });
     expect(line.status).toBe(201);
-    expect((await call(ctx.app, 'DELETE', `/api/booking-additional_service/delete/${line.body.data.id}`, owner.headers)).status).toBe(200);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/booking-additional_service/delete/${(line.body.data as { id: number }).id}`, owner.headers))
+        .status,
+    ).toBe(200);
     const payment = await call(ctx.app, 'POST', '/api/payment/add', owner.headers, { booking_id: booking.id, amount: 700, method: 'cash' });
     expect(payment.status).toBe(201);
-    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${payment.body.data.id}`, owner.headers)).status).toBe(200);
+    const paymentId = (payment.body.data as { id: number }).id;
+    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${paymentId}`, owner.headers)).status).toBe(200);
     expect((await call(ctx.app, 'PATCH', `/api/booking/update/${booking.id}`, owner.headers, { notes: 'Blue roof box' })).status).toBe(200);
     // The other booking's changes never reach this trail.
     await call(ctx.app, 'POST', '/api/payment/add', owner.headers, { booking_id: other.id, amount: 100, method: 'card' });
@@ -48,9 +52,15 @@ describe("a booking's audit trail", () => {
     expect(names[0]).toBe('booking update');
     expect(names.at(-1)).toBe('booking create');
     expect(names).toEqual(
-      expect.arrayContaining(['mail_message create', 'booking_service create', 'booking_service delete', 'payment create', 'payment delete']),
+      expect.arrayContaining([
+        'mail_message create',
+        'booking_service create',
+        'booking_service delete',
+        'payment create',
+        'payment delete',
+      ]),
     );
-    expect(entries.every((entry) => entry.entity !== 'payment' || entry.entity_id === payment.body.data.id)).toBe(true);
+    expect(entries.every((entry) => entry.entity !== 'payment' || entry.entity_id === paymentId)).toBe(true);
     expect(entries[0]?.changes.notes).toEqual({ from: null, to: 'Blue roof box' });
     expect(entries[0]).toMatchObject({ entity_id: booking.id, actor_user_id: owner.user.id, actor_name: owner.user.name });
     const deleted = entries.find((entry) => entry.entity === 'payment' && entry.action === 'delete');

@@ -1,14 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  type AuditChange,
-  type Booking,
-  type BookingAuditEntity,
-  type BookingAuditEntry,
-  type BookingStatus,
-  bookingStatuses,
-  type PaymentMethod,
-  paymentMethods,
-} from '@ps/contracts';
+import type { AuditChange, Booking, BookingAuditEntity, BookingAuditEntry, BookingStatus, PaymentMethod } from '@ps/contracts';
+import { bookingStatuses, paymentMethods } from '@ps/contracts/common/bookingStates';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/i18n';
 import { useBookingAudit, useLocations, usePackages } from './api';

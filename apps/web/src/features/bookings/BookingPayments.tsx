@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { type Booking, type Payment, type PaymentMethod, paymentMethods } from '@ps/contracts';
+import type { Booking, Payment, PaymentMethod } from '@ps/contracts';
+import { paymentMethods } from '@ps/contracts/common/bookingStates';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
