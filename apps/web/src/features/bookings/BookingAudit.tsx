@@ -36,7 +36,12 @@ function fieldsOf(entry: BookingAuditEntry): [string, AuditChange][] {
   const all = Object.entries(entry.changes).filter(([field]) => !hiddenFields.has(field));
   if (entry.action === 'update') return all;
   const wanted = summaryFields[entry.entity];
-  return all.filter(([field]) => wanted.includes(field));
+  // A creation or deletion names what the record was; a field it did not have says nothing.
+  const had = (change: AuditChange) => {
+    const value = entry.action === 'create' ? change.to : change.from;
+    return value !== null && value !== undefined && value !== '';
+  };
+  return all.filter(([field, change]) => wanted.includes(field) && had(change));
 }
 
 /**

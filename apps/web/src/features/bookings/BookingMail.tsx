@@ -1,15 +1,13 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Booking, MailMessage, MailState } from '@ps/contracts';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Booking, MailMessage } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconSend } from '../../components/icons';
+import { MailStateBadge } from '../../components/MailStateBadge';
 import { formatDateTime } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { useBookingMail, useSendConfirmation } from './api';
 import { Section } from './BookingSection';
-
-/** Badge colours dark enough for white text (AA). */
-const stateColors: Record<MailState, string> = { queued: 'yellow.9', sending: 'blue.8', sent: 'green.9', failed: 'red.8' };
 
 function MailLine({ message }: { message: MailMessage }) {
   const { t } = useTranslation();
@@ -27,9 +25,9 @@ function MailLine({ message }: { message: MailMessage }) {
         <Text fw={600} style={{ flex: '1 1 200px' }}>
           {message.subject}
         </Text>
-        <Badge color={stateColors[message.state]} variant="filled" tt="none" data-testid="booking-mail-state">
-          {t(`bookings.mail.states.${message.state}`)}
-        </Badge>
+        <span data-testid="booking-mail-state">
+          <MailStateBadge state={message.state} label={t(`bookings.mail.states.${message.state}`)} />
+        </span>
       </Group>
       <Text size="sm" c="dimmed">
         {t('bookings.mail.to', { to: message.to_address })} · {when}
@@ -78,7 +76,7 @@ export function MailSection({ booking, companyId }: { booking: Booking; companyI
         {mail.data && !mail.data.smtpConfigured ? (
           <Text size="sm" data-testid="booking-mail-no-server">
             {t('bookings.mail.noServer')}{' '}
-            <Anchor component={Link} to={`/${companyId}/outbox`}>
+            <Anchor component={Link} to={`/${companyId}/outbox`} underline="always">
               {t('bookings.mail.openOutbox')}
             </Anchor>
           </Text>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { Booking, Payment, PaymentMethod } from '@ps/contracts';
 import { paymentMethods } from '@ps/contracts/common/bookingStates';
 import { useRef, useState } from 'react';
@@ -112,68 +112,62 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
         {rows.length === 0 ? (
           <Text c="dimmed">{payments.isLoading ? t('app.loading') : t('bookings.payments.none')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="xs" data-testid="booking-payments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('bookings.payments.paidAt')}</Table.Th>
-                  <Table.Th>{t('bookings.payments.method')}</Table.Th>
-                  <Table.Th ta="right">{t('bookings.payments.amount')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((payment) => {
-                  const deleted = payment.deleted_at !== null;
-                  const refund = payment.amount < 0;
-                  return (
-                    <Table.Tr key={payment.id} data-testid="booking-payment" c={deleted ? 'dimmed' : undefined}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{text.time(booking, payment.paid_at)}</Table.Td>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          <Text span size="sm">
-                            {methodLabel(payment.method)}
-                            {refund ? ` · ${t('bookings.payments.refund')}` : ''}
-                          </Text>
-                          {payment.reference ? (
-                            <Text span size="sm" c="dimmed" ff="monospace">
-                              {payment.reference}
-                            </Text>
-                          ) : null}
-                          {deleted ? (
-                            <Badge color="gray.7" variant="outline" tt="none" w="fit-content">
-                              {t('bookings.payments.deleted', { when: text.time(booking, payment.deleted_at as string) })}
-                            </Badge>
-                          ) : null}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap', textDecoration: deleted ? 'line-through' : undefined }}>
-                        {refund ? `− ${text.money(-payment.amount)}` : text.money(payment.amount)}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {deleted ? null : (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.8"
-                            size="lg"
-                            aria-label={t('bookings.payments.deleteNamed', {
-                              amount: text.money(Math.abs(payment.amount)),
-                              method: methodLabel(payment.method),
-                            })}
-                            onClick={() => setToDelete(payment)}
-                          >
-                            <IconTrash size={20} aria-hidden />
-                          </ActionIcon>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="booking-payments">
+            {rows.map((payment) => {
+              const deleted = payment.deleted_at !== null;
+              const refund = payment.amount < 0;
+              return (
+                <Group
+                  component="li"
+                  key={payment.id}
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                  gap="xs"
+                  data-testid="booking-payment"
+                  c={deleted ? 'dimmed' : undefined}
+                >
+                  <Stack gap={2} miw={0}>
+                    <Text fw={700} style={{ whiteSpace: 'nowrap', textDecoration: deleted ? 'line-through' : undefined }}>
+                      {refund ? `− ${text.money(-payment.amount)}` : text.money(payment.amount)}
+                    </Text>
+                    <Text size="sm">
+                      {methodLabel(payment.method)}
+                      {refund ? ` · ${t('bookings.payments.refund')}` : ''}
+                      {payment.reference ? (
+                        <Text span size="sm" ff="monospace">
+                          {' · '}
+                          {payment.reference}
+                        </Text>
+                      ) : null}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {text.time(booking, payment.paid_at)}
+                    </Text>
+                    {deleted ? (
+                      <Badge color="gray.7" variant="outline" tt="none" maw="100%" styles={{ label: { whiteSpace: 'normal' } }} h="auto">
+                        {t('bookings.payments.deleted', { when: text.time(booking, payment.deleted_at as string) })}
+                      </Badge>
+                    ) : null}
+                  </Stack>
+                  {deleted ? null : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.8"
+                      size="lg"
+                      aria-label={t('bookings.payments.deleteNamed', {
+                        amount: text.money(Math.abs(payment.amount)),
+                        method: methodLabel(payment.method),
+                      })}
+                      onClick={() => setToDelete(payment)}
+                    >
+                      <IconTrash size={20} aria-hidden />
+                    </ActionIcon>
+                  )}
+                </Group>
+              );
+            })}
+          </Stack>
         )}
 
         <form

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Group, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import type { MailMessage, MailState } from '@ps/contracts';
 import { mailStates } from '@ps/contracts/common/bookingStates';
 import { getRouteApi } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconAlertCircle, IconMail, IconSend } from '../../components/icons';
 import { ListError, ResourceTable } from '../../components/ListKit';
+import { MailStateBadge } from '../../components/MailStateBadge';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { useCurrentUser } from '../../lib/currentUser';
 import { formatDateTime, formatNumber } from '../../lib/i18n';
@@ -17,18 +18,6 @@ import { useOutbox, useOutboxMessage, useResend } from './api';
 import { OUTBOX_DEFAULT_SORT, type OutboxSearch, parseOutboxSearch } from './search';
 
 const route = getRouteApi('/$companyId/outbox');
-
-/** Queued and sending wait, sent is done, failed needs a look: the dot's colour, the words beside it. */
-const stateColours: Record<MailState, string> = { queued: 'blue', sending: 'yellow', sent: 'green', failed: 'red' };
-
-function StateBadge({ state }: { state: MailState }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="dot" color={stateColours[state]} size="lg" tt="none" data-state={state} miw="max-content">
-      {t(`outbox.states.${state}`)}
-    </Badge>
-  );
-}
 
 /** A message's text, read from the API when it is opened. */
 function MessageDialog({ message, onClose }: { message: MailMessage | null; onClose: () => void }) {
@@ -146,7 +135,7 @@ export function OutboxPage() {
               accessor: 'state',
               title: t('outbox.fields.state'),
               sortable: true,
-              render: (message) => <StateBadge state={message.state} />,
+              render: (message) => <MailStateBadge state={message.state} label={t(`outbox.states.${message.state}`)} />,
             },
             {
               accessor: 'subject',
