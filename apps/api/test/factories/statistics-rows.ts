@@ -35,43 +35,46 @@ const tag = () => randomBytes(3).toString('hex');
 export type BookingRowOverrides = Partial<typeof bookings.$inferInsert>;
 
 /**
- * One booking of `site`: from its first car park to its terminal, `departure_at` .. `arrival_at` (the stay's
- * days default to those instants' UTC days), total 5000 unless told.
+ * The values of one booking of `site`: from its first car park to its terminal, `departure_at` .. `arrival_at`
+ * (the stay's days default to those instants' UTC days), total 5000 unless told. Several of them make a
+ * multi-row insert (one statement).
  */
-export async function insertBookingRow(db: Db, site: Site, overrides: BookingRowOverrides & { departure_at: Date; arrival_at: Date }) {
+export function bookingRowValues(site: Site, overrides: BookingRowOverrides & { departure_at: Date; arrival_at: Date }) {
   const total = overrides.total ?? 5000;
-  const [row] = await db
-    .insert(bookings)
-    .values({
-      company_id: site.companyId,
-      reference: `PS-${tag().toUpperCase()}-${tag().slice(0, 2).toUpperCase()}`,
-      type: 'parking',
-      channel: 'phone',
-      status: 'confirmed',
-      customer_name: 'Kavya Raman',
-      customer_phone: '+447700900123',
-      vehicle_reg: 'AB12 CDE',
-      vehicle_make: 'Toyota',
-      vehicle_model: 'Corolla',
-      vehicle_colour: 'Blue',
-      airport_id: site.airportId,
-      departure_id: site.carParks[0]?.id ?? site.terminal.id,
-      arrival_id: site.terminal.id,
-      car_park_id: site.carParks[0]?.id ?? null,
-      start_day: overrides.departure_at.toISOString().slice(0, 10),
-      end_day: overrides.arrival_at.toISOString().slice(0, 10),
-      outbound_flight: 'UL 504',
-      return_flight: 'UL 503',
-      passengers: 2,
-      base_price: total,
-      package_price: 0,
-      services_price: 0,
-      discount: 0,
-      currency: 'GBP',
-      ...overrides,
-      total,
-    })
-    .returning();
+  return {
+    company_id: site.companyId,
+    reference: `PS-${tag().toUpperCase()}-${tag().slice(0, 2).toUpperCase()}`,
+    type: 'parking' as const,
+    channel: 'phone' as const,
+    status: 'confirmed' as const,
+    customer_name: 'Kavya Raman',
+    customer_phone: '+447700900123',
+    vehicle_reg: 'AB12 CDE',
+    vehicle_make: 'Toyota',
+    vehicle_model: 'Corolla',
+    vehicle_colour: 'Blue',
+    airport_id: site.airportId,
+    departure_id: site.carParks[0]?.id ?? site.terminal.id,
+    arrival_id: site.terminal.id,
+    car_park_id: site.carParks[0]?.id ?? null,
+    start_day: overrides.departure_at.toISOString().slice(0, 10),
+    end_day: overrides.arrival_at.toISOString().slice(0, 10),
+    outbound_flight: 'UL 504',
+    return_flight: 'UL 503',
+    passengers: 2,
+    base_price: total,
+    package_price: 0,
+    services_price: 0,
+    discount: 0,
+    currency: 'GBP',
+    ...overrides,
+    total,
+  } satisfies typeof bookings.$inferInsert;
+}
+
+/** One booking of `site` (see bookingRowValues). */
+export async function insertBookingRow(db: Db, site: Site, overrides: BookingRowOverrides & { departure_at: Date; arrival_at: Date }) {
+  const [row] = await db.insert(bookings).values(bookingRowValues(site, overrides)).returning();
   if (!row) throw new Error('no booking');
   return row;
 }

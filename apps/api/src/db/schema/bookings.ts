@@ -1,6 +1,20 @@
 import { bandTypes, bookingChannels, bookingStatuses, discountTypes, languages } from '@ps/contracts';
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { airports } from './airports.ts';
 import { timestamps } from './columns.ts';
 import { companies } from './companies.ts';
@@ -77,7 +91,7 @@ export const bookings = pgTable(
     unique('bookings_reference_unique').on(table.reference),
     unique('bookings_company_id_id_unique').on(table.company_id, table.id),
     // The daily board (in: departures of a day, out: arrivals of a day) and the list's usual order. Status and
-    // total ride along so the statistics by segment read only this index (an index-only scan on 1,000,000 rows).
+    // total ride along so a day's counts read only this index (the statistics by segment read bookingDepartureSlots).
     index('bookings_company_departure_idx').on(table.company_id, table.departure_at, table.status, table.total),
     index('bookings_company_arrival_idx').on(table.company_id, table.arrival_at),
     index('bookings_company_status_departure_idx').on(table.company_id, table.status, table.departure_at),
@@ -183,4 +197,27 @@ export const bookingStatusHistory = pgTable(
       foreignColumns: [bookings.company_id, bookings.id],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * The statistics' summary of `bookings`: per company and 15-minute UTC slot of `departure_at`, how many bookings
+ * that are not cancelled depart in it and the sum of their totals (what the statistics by segment count). Kept by
+ * the database: statement-level triggers on `bookings` (migration 0007) add the new rows' figures and subtract the
+ * old rows', so no write path can forget it. Every time zone's day starts on a quarter hour today (Colombo +5:30,
+ * Kathmandu +5:45), so a day in any zone is a whole number of slots. A slot whose bookings all went stays at 0
+ * (deleting it would race with a concurrent add into the same slot; a company has at most 96 slots a day).
+ */
+export const bookingDepartureSlots = pgTable(
+  'booking_departure_slots',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The start of the slot: `departure_at` truncated to its quarter hour in UTC. */
+    slot: timestamp('slot', { withTimezone: true, mode: 'date' }).notNull(),
+    bookings: integer('bookings').notNull(),
+    /** Minor units, like `total`; bigint because a busy company's slots add up over the years. */
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'booking_departure_slots_pk', columns: [table.company_id, table.slot] })],
 );

@@ -20,9 +20,6 @@ const dayEnd = (day: string, timeZone: string) => sql`(((${day}::date) + 1)::tim
 /** A timestamp column as a UTC ISO string, the API's form, whatever the driver does with timestamps. */
 const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Up to this many periods, one range aggregate per period (see bySegment). */
-const UNION_PERIODS = 24;
-
 /** Statuses of a car on site. */
 const ON_SITE: readonly BookingStatus[] = ['checked_in', 'parked'];
 
@@ -60,47 +57,70 @@ export function createStatisticsRepository(db: DbOrTx, companyId: number) {
     },
 
     /**
-     * Bookings (not cancelled) and their revenue per period of their departure day, for the periods starting
-     * on `starts` (in order; the last ends the day before `end`), departing up to `to` included. Every row
-     * comes from one index (company_id, departure_at, status, total: an index-only scan). A few periods
-     * (weeks, months, years) are one range aggregate each, joined by UNION ALL, which PostgreSQL runs as a
-     * parallel append with no work per row but the sum; many short periods (days) bucket each row with a
-     * binary search over the periods' first instants (width_bucket), cheaper than a time-zone conversion.
+     * Bookings (not cancelled) and their revenue per period of their departure day, for the periods starting on
+     * `starts` (in order), the last one counted up to `to` included. Read from the summary the database keeps
+     * (booking_departure_slots, one row per company and quarter hour: about 35,000 a year) instead of the
+     * bookings (1,000,000 rows took 0.3-1.9 s). Each slot falls in the period holding its first instant
+     * (width_bucket over the periods' first instants); a day that starts on a quarter hour, as every zone's does
+     * today, is a whole number of slots, so that is exactly the bookings' own count.
      */
-    async bySegment(starts: string[], end: string, to: string, timeZone: string) {
-      const first = starts[0] ?? end;
-      const notCancelled = sql`company_id = ${companyId} and status <> 'cancelled'`;
-      let result: unknown;
-      if (starts.length <= UNION_PERIODS) {
-        const branches = starts.map((start, index) => {
-          const upper = index + 1 < starts.length ? dayStart(starts[index + 1] ?? end, timeZone) : dayEnd(to, timeZone);
-          return sql`select ${index + 1}::int as bucket, count(*)::int as bookings, coalesce(sum(total), 0)::bigint as revenue
-            from bookings where ${notCancelled} and departure_at >= ${dayStart(start, timeZone)} and departure_at < ${upper}`;
-        });
-        result = await db.execute(sql.join(branches, sql` union all `));
-      } else {
-        const boundaries = JSON.stringify([...starts, end]);
-        result = await db.execute(sql`
-          with edges as (
-            select array_agg((day::date)::timestamp at time zone ${timeZone} order by day::date) as instants
-            from jsonb_array_elements_text(${boundaries}::jsonb) as day
-          )
-          select width_bucket(b.departure_at, edges.instants) as bucket, count(*)::int as bookings, coalesce(sum(b.total), 0)::bigint as revenue
-          from bookings b, edges
-          where b.company_id = ${companyId} and b.status <> 'cancelled'
-            and b.departure_at >= ${dayStart(first, timeZone)} and b.departure_at < ${dayEnd(to, timeZone)}
-          group by 1`);
+    async bySegment(starts: string[], to: string, timeZone: string) {
+      const first = starts[0] ?? to;
+      const periods = starts.length;
+      const result = await db.execute(sql`
+        with edges as (
+          select n, (day::date)::timestamp at time zone ${timeZone} as instant
+          from (
+            select day::date as day, n from jsonb_array_elements_text(${JSON.stringify(starts)}::jsonb) with ordinality as listed(day, n)
+            union all
+            select ${to}::date + 1, ${periods + 1}::int
+          ) as days
+        ),
+        bounds as (select array_agg(instant order by n) as instants from edges)
+        select width_bucket(s.slot, bounds.instants) as bucket, sum(s.bookings)::int as bookings, sum(s.revenue)::bigint as revenue,
+          null::text as inside_slot
+        from booking_departure_slots s, bounds
+        where s.company_id = ${companyId}
+          and s.slot >= booking_departure_slot(${dayStart(first, timeZone)}) and s.slot < ${dayEnd(to, timeZone)}
+        group by 1
+        union all
+        select n::int, 0, 0, ${isoOf(sql`instant`)} from edges where instant <> booking_departure_slot(instant)`);
+      const rows = rowsOf<{ bucket: number; bookings: number; revenue: string | number | bigint; inside_slot: string | null }>(result);
+      const counted = new Map<number, { bookings: number; revenue: number }>();
+      const add = (bucket: number, bookings: number, revenue: number) => {
+        const sums = counted.get(bucket) ?? { bookings: 0, revenue: 0 };
+        counted.set(bucket, { bookings: sums.bookings + bookings, revenue: sums.revenue + revenue });
+      };
+      for (const row of rows) if (row.inside_slot === null) add(Number(row.bucket), Number(row.bookings), Number(row.revenue));
+      // A day that starts inside a slot (local mean time, before the zone's standard offsets): that slot went to the
+      // period before; the bookings from the day's first instant to the slot's end are read from the bookings and
+      // moved to theirs. A second statement, only then: its index range is known only per instant, and planned
+      // together with the summary's it would be costed as if it read all of the company's bookings.
+      const inside = rows.filter((row) => row.inside_slot !== null);
+      if (inside.length > 0) {
+        const edges = sql.join(
+          inside.map((row) => sql`(${Number(row.bucket)}::int, ${row.inside_slot}::timestamptz)`),
+          sql`, `,
+        );
+        const moved = await db.execute(sql`
+          select edge.n as bucket, count(*)::int as bookings, sum(b.total)::bigint as revenue
+          from (values ${edges}) as edge(n, instant)
+          join bookings b on b.company_id = ${companyId} and b.status <> 'cancelled'
+            and b.departure_at >= edge.instant and b.departure_at < booking_departure_slot(edge.instant) + interval '15 minutes'
+          group by edge.n`);
+        for (const row of rowsOf<{ bucket: number; bookings: number; revenue: string | number | bigint }>(moved)) {
+          add(Number(row.bucket) - 1, -Number(row.bookings), -Number(row.revenue));
+          add(Number(row.bucket), Number(row.bookings), Number(row.revenue));
+        }
       }
-      return rowsOf<{ bucket: number; bookings: number; revenue: string | number | bigint }>(result).map((row) => ({
-        period_start: starts[Number(row.bucket) - 1] ?? '',
-        bookings: Number(row.bookings),
-        revenue: Number(row.revenue),
-      }));
+      return [...counted]
+        .filter(([bucket]) => bucket >= 1 && bucket <= periods)
+        .map(([bucket, sums]) => ({ period_start: starts[bucket - 1] ?? '', ...sums }));
     },
 
-    /** Today's in and out, the cars on site, and the bookings and revenue of the days `monthFrom`..`monthTo`. */
-    async headline(today: string, monthFrom: string, monthTo: string, timeZone: string) {
-      const [row] = rowsOf<Record<'today_in' | 'today_out' | 'on_site_now' | 'month_bookings' | 'month_revenue', number | string>>(
+    /** Today's in and out and the cars on site (this month's bookings and revenue are `bySegment`'s). */
+    async headline(today: string, timeZone: string) {
+      const [row] = rowsOf<Record<'today_in' | 'today_out' | 'on_site_now', number | string>>(
         await db.execute(sql`
           select
             (select count(*)::int from bookings where company_id = ${companyId} and status <> 'cancelled'
@@ -111,18 +131,12 @@ export function createStatisticsRepository(db: DbOrTx, companyId: number) {
               and status in (${sql.join(
                 ON_SITE.map((status) => sql`${status}`),
                 sql`, `,
-              )})) as on_site_now,
-            (select count(*)::int from bookings where company_id = ${companyId} and status <> 'cancelled'
-              and departure_at >= ${dayStart(monthFrom, timeZone)} and departure_at < ${dayEnd(monthTo, timeZone)}) as month_bookings,
-            (select coalesce(sum(total), 0)::bigint from bookings where company_id = ${companyId} and status <> 'cancelled'
-              and departure_at >= ${dayStart(monthFrom, timeZone)} and departure_at < ${dayEnd(monthTo, timeZone)}) as month_revenue`),
+              )})) as on_site_now`),
       );
       return {
         today_in: Number(row?.today_in ?? 0),
         today_out: Number(row?.today_out ?? 0),
         on_site_now: Number(row?.on_site_now ?? 0),
-        month_bookings: Number(row?.month_bookings ?? 0),
-        month_revenue: Number(row?.month_revenue ?? 0),
       };
     },
 

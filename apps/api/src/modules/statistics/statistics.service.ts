@@ -110,8 +110,7 @@ export function createStatisticsService(db: Db) {
         starts.push(start);
         if (starts.length > MAX_STATISTICS_PERIODS) throw tooManyPeriods();
       }
-      const end = nextPeriod(query.segment, starts.at(-1) ?? from);
-      const counted = new Map((await repository.bySegment(starts, end, to, timeZone)).map((row) => [row.period_start, row]));
+      const counted = new Map((await repository.bySegment(starts, to, timeZone)).map((row) => [row.period_start, row]));
       // Periods with nothing answer 0, so a chart has every period in order.
       const periods = starts.map((start) => ({
         period_start: start,
@@ -126,8 +125,10 @@ export function createStatisticsService(db: Db) {
       const today = todayIn(timeZone);
       const monthFrom = periodStart('month', today);
       const monthTo = addDays(addMonths(monthFrom, 1), -1);
-      const [figures, carParks, loads] = await Promise.all([
-        repository.headline(today, monthFrom, monthTo, timeZone),
+      const [figures, [month], carParks, loads] = await Promise.all([
+        repository.headline(today, timeZone),
+        // This month's bookings and revenue are the segment statistics' definition: one period, read from the summary.
+        repository.bySegment([monthFrom], monthTo, timeZone),
         repository.carParks(),
         repository.carParkLoads(today),
       ]);
@@ -135,6 +136,8 @@ export function createStatisticsService(db: Db) {
         date: today,
         time_zone: timeZone,
         ...figures,
+        month_bookings: month?.bookings ?? 0,
+        month_revenue: month?.revenue ?? 0,
         currency,
         car_parks: carParks.map((park) => ({ ...park, booked_today: 0, on_site_now: 0, ...loads.get(park.id) })),
       };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBookingRow, insertSite, type Site } from '../../../test/factories/statistics-rows.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -227,6 +227,123 @@ describe('GET /api/booking/statistics-by-segment', () => {
       const { status, body } = await call(ctx.app, 'GET', `/api/booking/statistics-by-segment?${query}`, tenant.headers);
       expect(status).toBe(400);
       expect((body.details as { field: string }[]).map((detail) => detail.field)).toEqual(['to']);
+    }
+  });
+
+  // The figures come from the departure slots (15 minutes, UTC): a day's first instant must split them exactly.
+  it('splits days at their first instant in Colombo (+5:30), Kathmandu (+5:45), London (summer) and UTC', async () => {
+    const { tenant, site } = await tenantWithSite();
+    // Totals are powers of two, so a period's revenue names the bookings it counted.
+    const departures = [
+      '2026-09-09T18:14:59.999Z',
+      '2026-09-09T18:15:00.000Z', // Kathmandu's 10th begins
+      '2026-09-09T18:29:59.999Z',
+      '2026-09-09T18:30:00.000Z', // Colombo's 10th begins
+      '2026-09-09T22:59:59.999Z',
+      '2026-09-09T23:00:00.000Z', // London's 10th begins
+      '2026-09-10T23:59:59.999Z', // UTC's 10th ends; the 11th elsewhere
+    ];
+    for (const [index, departure] of departures.entries()) {
+      await insertBookingRow(ctx.db, site, {
+        departure_at: at(departure),
+        arrival_at: new Date(at(departure).getTime() + DAY),
+        total: 2 ** index,
+      });
+    }
+    const days = async (timeZone: string) =>
+      (await segment(tenant, `segment=day&from=2026-09-09&to=2026-09-10&time_zone=${timeZone}`)).periods.map((period) => [
+        period.bookings,
+        period.revenue,
+      ]);
+    expect(await days('Asia/Colombo')).toEqual([
+      [3, 1 + 2 + 4],
+      [3, 8 + 16 + 32],
+    ]);
+    expect(await days('Asia/Kathmandu')).toEqual([
+      [1, 1],
+      [5, 2 + 4 + 8 + 16 + 32],
+    ]);
+    expect(await days('Europe/London')).toEqual([
+      [5, 1 + 2 + 4 + 8 + 16],
+      [1, 32],
+    ]);
+    expect(await days('UTC')).toEqual([
+      [6, 63],
+      [1, 64],
+    ]);
+  });
+
+  it('splits days that began inside a quarter hour (Monrovia in 1971, 44 minutes 30 seconds behind UTC) exactly', async () => {
+    const { tenant, site } = await tenantWithSite();
+    const departures = [
+      '1971-05-31T00:44:29.000Z', // 30 May there
+      '1971-05-31T00:44:45.000Z', // 31 May, in the same UTC quarter hour as the one before
+      '1971-06-01T00:30:00.000Z',
+      '1971-06-01T00:44:29.999Z', // the last instant of 31 May
+      '1971-06-01T00:44:30.000Z', // 1 June begins
+      '1971-06-01T00:59:59.999Z',
+      '1971-06-02T00:44:29.000Z',
+      '1971-06-02T00:44:30.000Z', // 2 June: after `to`
+    ];
+    for (const [index, departure] of departures.entries()) {
+      await insertBookingRow(ctx.db, site, {
+        departure_at: at(departure),
+        arrival_at: new Date(at(departure).getTime() + DAY),
+        total: 2 ** index,
+      });
+    }
+    const answer = await segment(tenant, 'segment=day&from=1971-05-31&to=1971-06-01&time_zone=Africa/Monrovia');
+    expect(answer.periods).toEqual([
+      { period_start: '1971-05-31', bookings: 3, revenue: 2 + 4 + 8 },
+      { period_start: '1971-06-01', bookings: 3, revenue: 16 + 32 + 64 },
+    ]);
+    const june = await segment(tenant, 'segment=month&from=1971-06-01&to=1971-06-30&time_zone=Africa/Monrovia');
+    expect(june.periods).toEqual([{ period_start: '1971-06-01', bookings: 4, revenue: 16 + 32 + 64 + 128 }]);
+  });
+
+  it('answers what counting the bookings themselves answers, in several time zones and segments', async () => {
+    const { tenant, site } = await tenantWithSite();
+    // A seeded spread of departures over ten days (minutes, seconds and milliseconds), some cancelled.
+    let state = 42;
+    const next = (range: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % range;
+    };
+    const start = at('2026-10-20T00:00:00Z').getTime();
+    for (let index = 0; index < 120; index++) {
+      const departure = new Date(start + next(10 * 24 * 60) * 60_000 + (next(4) === 0 ? 0 : next(60_000)));
+      await insertBookingRow(ctx.db, site, {
+        departure_at: departure,
+        arrival_at: new Date(departure.getTime() + DAY),
+        total: 100 + next(5000),
+        status: next(5) === 0 ? 'cancelled' : 'confirmed',
+      });
+    }
+    // London's clock goes back on 25 October 2026 (a 25-hour day); St John's is 3:30 behind.
+    for (const timeZone of ['Europe/London', 'Asia/Colombo', 'Asia/Kathmandu', 'America/St_Johns']) {
+      const counted = (await ctx.db.execute(sql`
+        select to_char((departure_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, count(*)::int as bookings, sum(total)::int as revenue
+        from bookings where company_id = ${site.companyId} and status <> 'cancelled'
+          and departure_at >= ('2026-10-19'::date)::timestamp at time zone ${timeZone}
+          and departure_at < ('2026-10-29'::date)::timestamp at time zone ${timeZone}
+        group by 1 order by 1`)) as unknown as { rows: { day: string; bookings: number; revenue: number }[] };
+      const byDay = new Map(counted.rows.map((row) => [row.day, row]));
+      const days = await segment(tenant, `segment=day&from=2026-10-21&to=2026-10-28&time_zone=${timeZone}`);
+      const eightDays = Array.from({ length: 8 }, (_, index) => `2026-10-${21 + index}`);
+      expect(days.periods).toEqual(
+        eightDays.map((day) => ({ period_start: day, bookings: byDay.get(day)?.bookings ?? 0, revenue: byDay.get(day)?.revenue ?? 0 })),
+      );
+      expect(days.periods.reduce((sum, period) => sum + period.bookings, 0)).toBeGreaterThan(60);
+      // Weeks: `from` moves back to Monday 19 October; the second week ends with `to` (Wednesday 28 October).
+      const weeks = await segment(tenant, `segment=week&from=2026-10-21&to=2026-10-28&time_zone=${timeZone}`);
+      const inWeek = (from: string, to: string) =>
+        counted.rows
+          .filter((row) => row.day >= from && row.day <= to)
+          .reduce<[number, number]>((sum, row) => [sum[0] + row.bookings, sum[1] + row.revenue], [0, 0]);
+      expect(weeks.periods.map((period) => [period.period_start, period.bookings, period.revenue])).toEqual([
+        ['2026-10-19', ...inWeek('2026-10-19', '2026-10-25')],
+        ['2026-10-26', ...inWeek('2026-10-26', '2026-10-28')],
+      ]);
     }
   });
 
