@@ -256,6 +256,35 @@ test('shows the server’s “car park full” beside the car park', async ({ pa
   await expect(page).toHaveURL(/\/1\/park-ride\/new$/);
 });
 
+test('edits the shuttles of a park-and-ride booking, in order', async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  const token = session.access_token;
+  const world = await parkRideWorld(request, token);
+  const booking = await apiParkRide(request, token, world);
+  await storeSession(page, session);
+  await page.goto(`/1/bookings/${booking.id}/edit`);
+  await expect(page.getByRole('heading', { name: `Edit booking ${booking.reference}` })).toBeVisible();
+  const shuttleOut = page.locator('input[name="shuttle_out_local"]');
+  await expect(shuttleOut).toHaveValue(`${world.departure}T08:20`);
+
+  // A drop-off moved after the shuttle out is refused beside the shuttle, before anything is sent.
+  await page.locator('input[name="departure_local"]').fill(`${world.departure}T09:00`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(shuttleOut).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The shuttle out cannot leave before the car is dropped off')).toBeVisible();
+
+  // Moving the shuttle too keeps the order; the drop-off re-prices, so the new price is shown first.
+  await shuttleOut.fill(`${world.departure}T09:15`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Save with the new price' }).click();
+  await expect(page).toHaveURL(new RegExp(`/1/bookings/${booking.id}$`));
+  await expect(toast(page, `Booking ${booking.reference} updated`)).toBeVisible();
+  const stay = page.getByRole('region', { name: 'Stay' });
+  await expect(stay).toContainText(`Shuttle out${shown(`${world.departure}T09:15:00Z`)}`);
+  await expect(stay).toContainText(`Drop-off${shown(`${world.departure}T09:00:00Z`)}`);
+});
+
 for (const l of [
   {
     lang: 'en',
