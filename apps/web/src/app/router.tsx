@@ -270,6 +270,13 @@ const bookingEditRoute = createRoute({
   path: '/bookings/$bookingId/edit',
   component: bookings('BookingEditPage'),
 });
+// Park and ride: its list and form are the bookings feature's (same chunk); its bookings open on the booking page.
+const parkRideRoute = createRoute({ getParentRoute: () => companyRoute, path: '/park-ride', component: bookings('ParkRideListPage') });
+const parkRideNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/park-ride/new',
+  component: bookings('ParkRideCreatePage'),
+});
 
 const locationsRoute = createRoute({
   getParentRoute: () => companyRoute,
@@ -427,6 +434,8 @@ const routeTree = rootRoute.addChildren([
     bookingNewRoute,
     bookingRoute,
     bookingEditRoute,
+    parkRideRoute,
+    parkRideNewRoute,
     priceGridRoute,
     locationPricesRoute,
     locationPriceNewRoute,

@@ -7,6 +7,7 @@ export {
   IconArrowLeft,
   IconBuilding,
   IconBuildingWarehouse,
+  IconBus,
   IconCalculator,
   IconCalendarDollar,
   IconCalendarTime,

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   IconBuilding,
   IconBuildingWarehouse,
+  IconBus,
   IconCalculator,
   IconCalendarDollar,
   IconCalendarTime,
@@ -58,6 +59,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             href: `/${companyId}/bookings`,
             label: t('nav.bookings'),
             icon: <IconCar size={20} aria-hidden />,
+            permission: 'bookings.view',
+          },
+          {
+            href: `/${companyId}/park-ride`,
+            label: t('nav.parkRide'),
+            icon: <IconBus size={20} aria-hidden />,
             permission: 'bookings.view',
           },
           {

@@ -25,7 +25,9 @@ import {
   bookingChannels,
   bookingCreateSchema,
   bookingUpdateSchema,
+  parkRideCreateSchema,
   type Quote,
+  V,
 } from '@ps/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -42,6 +44,7 @@ import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import {
   bookingsResource,
+  parkRideResource,
   type QuoteInput,
   repricePreview,
   useAirports,
@@ -53,22 +56,35 @@ import {
   useUpdateBooking,
 } from './api';
 import { validateBookingPrefill } from './search';
+import { shuttleOrderProblems } from './shuttles';
 import { dayOf, fromZonedLocal, toZonedLocal } from './zonedTime';
 
 const newRoute = getRouteApi('/$companyId/bookings/new');
+const parkRideNewRoute = getRouteApi('/$companyId/park-ride/new');
 const editRoute = getRouteApi('/$companyId/bookings/$bookingId/edit');
 
 /** Hints go under their input, so the inputs of a row line up whether or not each has a hint. */
 const hintBelow: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
+/**
+ * What the form takes: a parking booking (a route between two locations, a package) or a park-and-ride one (a car
+ * park, no package, and the shuttles to the terminal and back, `POST /api/park-ride/booking/add`).
+ */
+type FormKind = 'parking' | 'park_and_ride';
 
 /** What the form edits: the API's fields, with the stay's times as the airport's wall clock. */
 interface BookingFormValues {
   airport_id: number | null;
   departure_id: number | null;
   arrival_id: number | null;
+  /** Park and ride: the car park, which is the route's both ends. */
+  car_park_id: number | null;
   /** `YYYY-MM-DDTHH:mm` at the airport. */
   departure_local: string;
   arrival_local: string;
+  /** Park and ride: the shuttle to the terminal and the one back, on the airport's clock; empty = none. */
+  shuttle_out_local: string;
+  shuttle_back_local: string;
   package_id: number | null;
   service_ids: number[];
   voucher_code: string;
@@ -88,7 +104,14 @@ interface BookingFormValues {
 type Field = keyof BookingFormValues;
 
 /** The API's field for each form field that has another name. */
-const apiFieldOf: Partial<Record<Field, string>> = { departure_local: 'departure_at', arrival_local: 'arrival_at' };
+const apiFieldOf: Partial<Record<Field, string>> = {
+  departure_local: 'departure_at',
+  arrival_local: 'arrival_at',
+  shuttle_out_local: 'shuttle_out_at',
+  shuttle_back_local: 'shuttle_back_at',
+};
+/** The times the form asks for as `YYYY-MM-DDTHH:mm`. */
+const timeFields = ['departure_local', 'arrival_local', 'shuttle_out_local', 'shuttle_back_local'] as const;
 const formFieldOf = (apiField: string): Field | undefined => {
   const renamed = (Object.keys(apiFieldOf) as Field[]).find((field) => apiFieldOf[field] === apiField);
   if (renamed) return renamed;
@@ -99,8 +122,11 @@ const emptyValues: BookingFormValues = {
   airport_id: null,
   departure_id: null,
   arrival_id: null,
+  car_park_id: null,
   departure_local: '',
   arrival_local: '',
+  shuttle_out_local: '',
+  shuttle_back_local: '',
   package_id: null,
   service_ids: [],
   voucher_code: '',
@@ -120,6 +146,9 @@ const emptyValues: BookingFormValues = {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
+/** A shuttle's instant, or null when the field is empty (an edit may clear it). */
+const shuttleAt = (local: string, zone: string | undefined) => (local === '' ? null : zone ? fromZonedLocal(local, zone) : undefined);
+
 /** The add body for the form's values (times turned into UTC instants at the airport's zone). */
 function toCreateBody(values: BookingFormValues, zone: string | undefined): Record<string, unknown> {
   return {
@@ -135,6 +164,8 @@ function toCreateBody(values: BookingFormValues, zone: string | undefined): Reco
     arrival_id: values.arrival_id ?? undefined,
     departure_at: zone ? fromZonedLocal(values.departure_local, zone) : undefined,
     arrival_at: zone ? fromZonedLocal(values.arrival_local, zone) : undefined,
+    shuttle_out_at: shuttleAt(values.shuttle_out_local, zone),
+    shuttle_back_at: shuttleAt(values.shuttle_back_local, zone),
     outbound_flight: orNull(values.outbound_flight),
     return_flight: orNull(values.return_flight),
     passengers: values.passengers ?? undefined,
@@ -144,6 +175,29 @@ function toCreateBody(values: BookingFormValues, zone: string | undefined): Reco
     channel: values.channel,
     notes: orNull(values.notes),
   };
+}
+
+/**
+ * The park-and-ride add body: the car park instead of the route (the API makes it both ends), no package (the
+ * shuttle is what is sold), both shuttles required.
+ */
+function toParkRideBody(values: BookingFormValues, zone: string | undefined): Record<string, unknown> {
+  const { departure_id: _departure, arrival_id: _arrival, package_id: _package, ...body } = toCreateBody(values, zone);
+  return {
+    ...body,
+    car_park_id: values.car_park_id ?? undefined,
+    shuttle_out_at: body.shuttle_out_at ?? undefined,
+    shuttle_back_at: body.shuttle_back_at ?? undefined,
+  };
+}
+
+/** The shuttles' order on the whole stay, beside the shuttle that is wrong (shuttles.ts). */
+function shuttleOrderErrors(body: Record<string, unknown>): FieldErrors<BookingFormValues> {
+  const problems = shuttleOrderProblems(body);
+  const errors: FieldErrors<BookingFormValues> = {};
+  if (problems.shuttle_out_at) errors.shuttle_out_local = { type: 'validation', message: problems.shuttle_out_at };
+  if (problems.shuttle_back_at) errors.shuttle_back_local = { type: 'validation', message: problems.shuttle_back_at };
+  return errors;
 }
 
 /** The fields an edit changed, as the update body (only those: the API re-prices on a change of the stay). */
@@ -161,31 +215,38 @@ function toUpdateBody(values: BookingFormValues, original: BookingFormValues, zo
 /** Fields whose change re-prices a booking (the API's rule): Save shows the new price first. */
 const repricingFields = ['departure_id', 'arrival_id', 'departure_at', 'arrival_at', 'package_id', 'voucher_code'];
 
-/** The contract's schema checks the body the form would send; its messages land beside the form's fields. */
+/**
+ * The contract's schema checks the body the form would send; its messages land beside the form's fields. With
+ * `shuttlesOf`, the shuttles' order is checked on the whole stay (an edit sends only what changed).
+ */
 function schemaResolver(
   toBody: (values: BookingFormValues) => Record<string, unknown>,
-  schema: typeof bookingCreateSchema | typeof bookingUpdateSchema,
+  schema: typeof bookingCreateSchema | typeof bookingUpdateSchema | typeof parkRideCreateSchema,
+  shuttlesOf?: (values: BookingFormValues) => Record<string, unknown>,
 ) {
   const resolver: Resolver<BookingFormValues> = async (values) => {
     const body = toBody(values);
     // An edit that changed nothing saves nothing (the update schema asks for at least one field).
     if (schema === bookingUpdateSchema && Object.keys(body).length === 0) return { values, errors: {} };
     const parsed = schema.safeParse(body);
-    if (parsed.success) return { values, errors: {} };
     const errors: FieldErrors<BookingFormValues> = {};
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.error?.issues ?? []) {
       const field = formFieldOf(String(issue.path[0] ?? 'customer_name'));
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
-    return { values: {}, errors };
+    if (shuttlesOf) Object.assign(errors, shuttleOrderErrors(shuttlesOf(values)));
+    // A time left empty is missing, not "not allowed".
+    for (const field of timeFields) if (errors[field] && values[field] === '') errors[field] = { type: 'validation', message: V.required };
+    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
   };
   return resolver;
 }
 
-function showServerErrors(error: unknown, setError: UseFormSetError<BookingFormValues>) {
+function showServerErrors(error: unknown, setError: UseFormSetError<BookingFormValues>, kind: FormKind) {
   if (applyServerFieldErrors(error, setError, formFieldOf)) return;
   applyConflictErrors(error, setError, {
-    car_park_full: 'departure_local',
+    // The car park named in the message is full on a day of the stay: beside the choice that names it.
+    car_park_full: kind === 'park_and_ride' ? 'car_park_id' : 'departure_local',
     voucher_unknown: 'voucher_code',
     voucher_not_valid: 'voucher_code',
     voucher_used_up: 'voucher_code',
@@ -195,6 +256,8 @@ function showServerErrors(error: unknown, setError: UseFormSetError<BookingFormV
 
 interface BookingFormProps {
   defaultValues: BookingFormValues;
+  /** A new booking's kind; an edit follows the booking's own type. */
+  kind?: FormKind;
   /** The edited booking (the airport and services are not changed here). */
   current?: Booking;
   submitLabel: string;
@@ -207,7 +270,7 @@ interface BookingFormProps {
   ) => Promise<void>;
 }
 
-function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit }: BookingFormProps) {
+function BookingForm({ defaultValues, kind = 'parking', current, submitLabel, cancelHref, onSubmit }: BookingFormProps) {
   const { t } = useTranslation();
   const { format } = useMoney();
   const airports = useAirports();
@@ -215,13 +278,25 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
   const services = useServices();
   const zoneOf = (airportId: number | null) =>
     current?.airport_time_zone ?? airports.data?.find((airport) => airport.id === airportId)?.time_zone;
-  const resolver = useMemo(
-    () =>
-      current
-        ? schemaResolver((values) => toUpdateBody(values, defaultValues, current.airport_time_zone), bookingUpdateSchema)
-        : schemaResolver((values) => toCreateBody(values, zoneOf(values.airport_id)), bookingCreateSchema),
-    [current, defaultValues, airports.data],
-  );
+  /** A new park-and-ride booking: a car park and no package. */
+  const parkRide = !current && kind === 'park_and_ride';
+  /** The shuttle times are asked for a new park-and-ride booking and shown on the edit of one. */
+  const shuttles = parkRide || current?.type === 'park_and_ride';
+  const resolver = useMemo(() => {
+    if (current) {
+      const zone = current.airport_time_zone;
+      return schemaResolver(
+        (values) => toUpdateBody(values, defaultValues, zone),
+        bookingUpdateSchema,
+        shuttles ? (values) => toCreateBody(values, zone) : undefined,
+      );
+    }
+    if (parkRide) {
+      const body = (values: BookingFormValues) => toParkRideBody(values, zoneOf(values.airport_id));
+      return schemaResolver(body, parkRideCreateSchema, body);
+    }
+    return schemaResolver((values) => toCreateBody(values, zoneOf(values.airport_id)), bookingCreateSchema);
+  }, [current, defaultValues, airports.data, parkRide, shuttles]);
   const {
     control,
     handleSubmit,
@@ -233,7 +308,8 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
   const { blocker, allowLeave } = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const error = (field: Field) => translateMessage(errors[field]?.message);
   const airportId = watch('airport_id');
-  const locations = useLocations(airportId ?? undefined);
+  // Park and ride starts and ends at a car park: only the airport's car parks are offered.
+  const locations = useLocations(airportId ?? undefined, { carParksOnly: parkRide });
 
   const airportOptions = (airports.data ?? []).map((airport) => ({
     value: String(airport.id),
@@ -250,6 +326,41 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
   }));
   const toId = (value: string | null) => (value ? Number(value) : null);
   const zone = zoneOf(airportId);
+  const [dropOff, shuttleOut, pickUp] = watch(['departure_local', 'shuttle_out_local', 'arrival_local']);
+  const zoneHint = zone ? t('bookings.form.timeAt', { zone }) : t('bookings.form.timeAtAirport');
+  // The stay's times in the order they happen; the pickers open inside the allowed range.
+  const stayTimes: {
+    name: (typeof timeFields)[number];
+    label: string;
+    description: string;
+    required: boolean;
+    min?: string;
+    max?: string;
+  }[] = shuttles
+    ? [
+        { name: 'departure_local', label: t('bookings.parkRide.dropOff'), description: zoneHint, required: true },
+        {
+          name: 'shuttle_out_local',
+          label: t('bookings.parkRide.shuttleOut'),
+          description: t('bookings.parkRide.shuttleOutHint'),
+          required: parkRide,
+          min: dropOff,
+          max: pickUp,
+        },
+        {
+          name: 'shuttle_back_local',
+          label: t('bookings.parkRide.shuttleBack'),
+          description: t('bookings.parkRide.shuttleBackHint'),
+          required: parkRide,
+          min: shuttleOut || dropOff,
+          max: pickUp,
+        },
+        { name: 'arrival_local', label: t('bookings.parkRide.pickUp'), description: zoneHint, required: true, min: dropOff },
+      ]
+    : [
+        { name: 'departure_local', label: t('bookings.fields.departure_at'), description: zoneHint, required: true },
+        { name: 'arrival_local', label: t('bookings.fields.arrival_at'), description: zoneHint, required: true, min: dropOff },
+      ];
 
   const text = (
     name: Field,
@@ -314,23 +425,23 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
                     field.onChange(toId(value));
                     setValue('departure_id', null);
                     setValue('arrival_id', null);
+                    setValue('car_park_id', null);
                   }}
                   error={error('airport_id')}
                 />
               )}
             />
-            {(['departure_id', 'arrival_id'] as const).map((name) => (
+            {parkRide ? (
               <Controller
-                key={name}
                 control={control}
-                name={name}
+                name="car_park_id"
                 render={({ field }) => (
                   <Select
                     {...keyboardScrollable}
-                    label={t(`bookings.fields.${name === 'departure_id' ? 'departure' : 'arrival'}`)}
+                    label={t('bookings.fields.car_park')}
                     inputWrapperOrder={hintBelow}
-                    description={name === 'arrival_id' ? t('bookings.form.arrivalHint') : undefined}
-                    placeholder={locations.isLoading ? t('app.loading') : t('bookings.form.chooseLocation')}
+                    description={t('bookings.parkRide.carParkHint')}
+                    placeholder={locations.isLoading ? t('app.loading') : t('bookings.parkRide.chooseCarPark')}
                     required
                     searchable
                     disabled={!airportId}
@@ -340,17 +451,45 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
                     ref={field.ref}
                     value={field.value ? String(field.value) : null}
                     onBlur={field.onBlur}
-                    onChange={(value) => {
-                      field.onChange(toId(value));
-                      // Parking starts and ends at one car park: the arrival follows until it is chosen.
-                      if (name === 'departure_id' && !watch('arrival_id')) setValue('arrival_id', toId(value), { shouldDirty: true });
-                    }}
-                    error={error(name)}
+                    onChange={(value) => field.onChange(toId(value))}
+                    error={error('car_park_id')}
                   />
                 )}
               />
-            ))}
-            {(['departure_local', 'arrival_local'] as const).map((name) => (
+            ) : (
+              (['departure_id', 'arrival_id'] as const).map((name) => (
+                <Controller
+                  key={name}
+                  control={control}
+                  name={name}
+                  render={({ field }) => (
+                    <Select
+                      {...keyboardScrollable}
+                      label={t(`bookings.fields.${name === 'departure_id' ? 'departure' : 'arrival'}`)}
+                      inputWrapperOrder={hintBelow}
+                      description={name === 'arrival_id' ? t('bookings.form.arrivalHint') : undefined}
+                      placeholder={locations.isLoading ? t('app.loading') : t('bookings.form.chooseLocation')}
+                      required
+                      searchable
+                      disabled={!airportId}
+                      nothingFoundMessage={t('common.nothingFound')}
+                      data={locationOptions}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value ? String(field.value) : null}
+                      onBlur={field.onBlur}
+                      onChange={(value) => {
+                        field.onChange(toId(value));
+                        // Parking starts and ends at one car park: the arrival follows until it is chosen.
+                        if (name === 'departure_id' && !watch('arrival_id')) setValue('arrival_id', toId(value), { shouldDirty: true });
+                      }}
+                      error={error(name)}
+                    />
+                  )}
+                />
+              ))
+            )}
+            {stayTimes.map(({ name, label, description, required, min, max }) => (
               <Controller
                 key={name}
                 control={control}
@@ -358,11 +497,12 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
                 render={({ field }) => (
                   <TextInput
                     type="datetime-local"
-                    label={t(`bookings.fields.${name === 'departure_local' ? 'departure_at' : 'arrival_at'}`)}
+                    label={label}
                     inputWrapperOrder={hintBelow}
-                    description={zone ? t('bookings.form.timeAt', { zone }) : t('bookings.form.timeAtAirport')}
-                    required
-                    min={name === 'arrival_local' ? watch('departure_local') || undefined : undefined}
+                    description={description}
+                    required={required}
+                    min={min || undefined}
+                    max={max || undefined}
                     name={field.name}
                     ref={field.ref}
                     value={field.value}
@@ -373,30 +513,32 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
                 )}
               />
             ))}
-            <Controller
-              control={control}
-              name="package_id"
-              render={({ field }) => (
-                <Select
-                  {...keyboardScrollable}
-                  label={t('bookings.fields.package')}
-                  inputWrapperOrder={hintBelow}
-                  description={packages.isError ? t('bookings.form.unavailable') : t('bookings.form.packageHint')}
-                  placeholder={packages.isLoading ? t('app.loading') : t('bookings.form.noPackage')}
-                  clearable
-                  clearButtonProps={{ 'aria-label': t('bookings.form.clearPackage') }}
-                  searchable
-                  nothingFoundMessage={t('common.nothingFound')}
-                  data={packageOptions}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ? String(field.value) : null}
-                  onBlur={field.onBlur}
-                  onChange={(value) => field.onChange(toId(value))}
-                  error={error('package_id')}
-                />
-              )}
-            />
+            {parkRide ? null : (
+              <Controller
+                control={control}
+                name="package_id"
+                render={({ field }) => (
+                  <Select
+                    {...keyboardScrollable}
+                    label={t('bookings.fields.package')}
+                    inputWrapperOrder={hintBelow}
+                    description={packages.isError ? t('bookings.form.unavailable') : t('bookings.form.packageHint')}
+                    placeholder={packages.isLoading ? t('app.loading') : t('bookings.form.noPackage')}
+                    clearable
+                    clearButtonProps={{ 'aria-label': t('bookings.form.clearPackage') }}
+                    searchable
+                    nothingFoundMessage={t('common.nothingFound')}
+                    data={packageOptions}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value ? String(field.value) : null}
+                    onBlur={field.onBlur}
+                    onChange={(value) => field.onChange(toId(value))}
+                    error={error('package_id')}
+                  />
+                )}
+              />
+            )}
             {current ? null : (
               <Controller
                 control={control}
@@ -446,7 +588,7 @@ function BookingForm({ defaultValues, current, submitLabel, cancelHref, onSubmit
           </SimpleGrid>
         </FormSection>
 
-        {current ? null : <LivePrice values={watch()} zone={zone} />}
+        {current ? null : <LivePrice values={watch()} zone={zone} kind={kind} />}
 
         <FormSection title={t('bookings.page.customer')}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -527,27 +669,34 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** The quote's inputs once the stay is complete (times -> the airport's calendar days). */
-function quoteInputOf(values: BookingFormValues): QuoteInput | null {
+/**
+ * The quote's inputs once the stay is complete (times -> the airport's calendar days). Park and ride is priced
+ * as the API prices it: car park to car park with park_and_ride bands, no package.
+ */
+function quoteInputOf(values: BookingFormValues, kind: FormKind): QuoteInput | null {
   const departureDate = dayOf(values.departure_local);
   const arrivalDate = dayOf(values.arrival_local);
-  if (!values.airport_id || !values.departure_id || !values.arrival_id || !departureDate || !arrivalDate) return null;
+  const parkRide = kind === 'park_and_ride';
+  const departureId = parkRide ? values.car_park_id : values.departure_id;
+  const arrivalId = parkRide ? values.car_park_id : values.arrival_id;
+  if (!values.airport_id || !departureId || !arrivalId || !departureDate || !arrivalDate) return null;
   return {
     airport_id: values.airport_id,
-    departure_id: values.departure_id,
-    arrival_id: values.arrival_id,
+    departure_id: departureId,
+    arrival_id: arrivalId,
     departure_date: departureDate,
     arrival_date: arrivalDate,
-    package_id: values.package_id ?? undefined,
+    package_id: parkRide ? undefined : (values.package_id ?? undefined),
+    type: parkRide ? 'park_and_ride' : undefined,
     service_ids: values.service_ids.length > 0 ? values.service_ids.join(',') : undefined,
     voucher_code: values.voucher_code.trim() ? values.voucher_code.trim().toUpperCase() : undefined,
   };
 }
 
 /** The price of the stay as it is typed, with the steps that made it. */
-function LivePrice({ values, zone }: { values: BookingFormValues; zone: string | undefined }) {
+function LivePrice({ values, zone, kind }: { values: BookingFormValues; zone: string | undefined; kind: FormKind }) {
   const { t } = useTranslation();
-  const input = zone ? quoteInputOf(values) : null;
+  const input = zone ? quoteInputOf(values, kind) : null;
   const [debounced] = useDebouncedValue(input, 400);
   const quote = useLiveQuote(debounced);
   return (
@@ -564,7 +713,7 @@ function LivePrice({ values, zone }: { values: BookingFormValues; zone: string |
         {t('bookings.form.price')}
       </Title>
       {!debounced ? (
-        <Text c="dimmed">{t('bookings.form.priceWaiting')}</Text>
+        <Text c="dimmed">{t(kind === 'park_and_ride' ? 'bookings.parkRide.priceWaiting' : 'bookings.form.priceWaiting')}</Text>
       ) : quote.error ? (
         <Alert color="red" variant="light" title={t('bookings.form.noPrice')} role="alert">
           {quote.error instanceof ApiError ? quote.error.message : t('app.errors.unexpected')}
@@ -601,11 +750,12 @@ function QuoteView({ quote, busy }: { quote: Quote; busy: boolean }) {
   );
 }
 
-function BackToList({ companyId }: { companyId: string }) {
+function BackToList({ companyId, kind = 'parking' }: { companyId: string; kind?: FormKind }) {
   const { t } = useTranslation();
+  const parkRide = kind === 'park_and_ride';
   return (
-    <Anchor component={Link} to={`/${companyId}/bookings`} size="sm" py={4}>
-      {t('bookings.backToList')}
+    <Anchor component={Link} to={`/${companyId}/${parkRide ? 'park-ride' : 'bookings'}`} size="sm" py={4}>
+      {t(parkRide ? 'bookings.parkRide.backToList' : 'bookings.backToList')}
     </Anchor>
   );
 }
@@ -658,11 +808,46 @@ export function BookingCreatePage() {
               await navigate({ to: '/$companyId/bookings/$bookingId', params: { companyId, bookingId: String(saved.id) } });
             } catch (error) {
               toasts.error(error);
-              showServerErrors(error, setError);
+              showServerErrors(error, setError, 'parking');
             }
           }}
         />
       )}
+    </Stack>
+  );
+}
+
+/** A new park-and-ride booking: saved through `POST /api/park-ride/booking/add`, then its booking page. */
+export function ParkRideCreatePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('bookings.parkRide.createTitle'));
+  const { companyId } = parkRideNewRoute.useParams();
+  const navigate = useNavigate();
+  const create = parkRideResource.useCreate();
+  const toasts = useFormToasts();
+  return (
+    <Stack gap="md" maw={1200}>
+      <BackToList companyId={companyId} kind="park_and_ride" />
+      <Title order={1} size="h2">
+        {t('bookings.parkRide.createTitle')}
+      </Title>
+      <BookingForm
+        kind="park_and_ride"
+        defaultValues={emptyValues}
+        cancelHref={`/${companyId}/park-ride`}
+        submitLabel={t('bookings.form.create')}
+        onSubmit={async (values, zone, setError, allowLeave) => {
+          try {
+            const saved = await create.mutateAsync(parkRideCreateSchema.parse(toParkRideBody(values, zone)));
+            toasts.success(t('bookings.toast.created', { reference: saved.reference }));
+            allowLeave();
+            await navigate({ to: '/$companyId/bookings/$bookingId', params: { companyId, bookingId: String(saved.id) } });
+          } catch (error) {
+            toasts.error(error);
+            showServerErrors(error, setError, 'park_and_ride');
+          }
+        }}
+      />
     </Stack>
   );
 }
@@ -673,8 +858,11 @@ function valuesOf(booking: Booking): BookingFormValues {
     airport_id: booking.airport_id,
     departure_id: booking.departure_id,
     arrival_id: booking.arrival_id,
+    car_park_id: booking.car_park_id,
     departure_local: toZonedLocal(booking.departure_at, booking.airport_time_zone),
     arrival_local: toZonedLocal(booking.arrival_at, booking.airport_time_zone),
+    shuttle_out_local: booking.shuttle_out_at ? toZonedLocal(booking.shuttle_out_at, booking.airport_time_zone) : '',
+    shuttle_back_local: booking.shuttle_back_at ? toZonedLocal(booking.shuttle_back_at, booking.airport_time_zone) : '',
     package_id: booking.package_id,
     service_ids: [],
     voucher_code: booking.voucher_code ?? '',
@@ -796,7 +984,7 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
             await navigate({ to: '/$companyId/bookings/$bookingId', params: { companyId, bookingId: String(saved.id) } });
           } catch (error) {
             toasts.error(error);
-            showServerErrors(error, setError);
+            showServerErrors(error, setError, 'parking');
           } finally {
             setSaving(false);
           }

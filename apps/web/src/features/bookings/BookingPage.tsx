@@ -70,6 +70,8 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
   const { t } = useTranslation();
   const text = useBookingText();
   const closed = useIsClosed(booking);
+  /** A shuttle on the airport's clock; null (a park-and-ride package booked without shuttles) shows a dash. */
+  const shuttleTime = (instant: string | null) => (instant ? text.time(booking, instant) : null);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -145,8 +147,18 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
             },
             { label: t('bookings.fields.car_park'), value: booking.car_park_name },
             { label: t('bookings.fields.package'), value: booking.package_name ?? t('bookings.page.noPackage') },
-            { label: t('bookings.fields.departure_at'), value: text.time(booking, booking.departure_at) },
-            { label: t('bookings.fields.arrival_at'), value: text.time(booking, booking.arrival_at) },
+            ...(booking.type === 'park_and_ride'
+              ? [
+                  // Park and ride in the order the day runs: the car arrives, the shuttles go and come, the car leaves.
+                  { label: t('bookings.parkRide.dropOff'), value: text.time(booking, booking.departure_at) },
+                  { label: t('bookings.parkRide.shuttleOut'), value: shuttleTime(booking.shuttle_out_at) },
+                  { label: t('bookings.parkRide.shuttleBack'), value: shuttleTime(booking.shuttle_back_at) },
+                  { label: t('bookings.parkRide.pickUp'), value: text.time(booking, booking.arrival_at) },
+                ]
+              : [
+                  { label: t('bookings.fields.departure_at'), value: text.time(booking, booking.departure_at) },
+                  { label: t('bookings.fields.arrival_at'), value: text.time(booking, booking.arrival_at) },
+                ]),
             { label: t('bookings.fields.outbound_flight'), value: booking.outbound_flight },
             { label: t('bookings.fields.return_flight'), value: booking.return_flight },
           ]}

@@ -20,7 +20,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
-import { ExportCsvButton, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
+import { ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { ApiError } from '../../lib/api';
 import type { CsvColumn } from '../../lib/csv';
@@ -29,18 +29,39 @@ import { useListPage } from '../../lib/listPage';
 import { minorDigitsOf, toMajor } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { type BulkStatusResult, bookingsResource, DEFAULT_SORT, useAirports, useBulkStatus, useLocations } from './api';
+import { type BulkStatusResult, bookingsResource, DEFAULT_SORT, parkRideResource, useAirports, useBulkStatus, useLocations } from './api';
 import { StatusBadge, useBookingText } from './format';
 import { type BookingListSearch, parseStatuses, validateBookingListSearch } from './search';
 
-const route = getRouteApi('/$companyId/bookings');
+const bookingsRoute = getRouteApi('/$companyId/bookings');
+const parkRideRoute = getRouteApi('/$companyId/park-ride');
 
 /** Money in a spreadsheet: major units with the currency's decimals ("123.45"), no symbol, so it sums. */
 const csvMoney = (minor: number, currency: string) => toMajor(minor, currency).toFixed(minorDigitsOf(currency));
 
+/** Which list: every booking (`/api/booking/list`), or the park-and-ride ones with their shuttles. */
+type ListKind = 'all' | 'park_and_ride';
+
+/** What differs between the two lists: the route, the API list, the texts and where "new" leads. */
+const kinds = {
+  all: { route: bookingsRoute, resource: bookingsResource, texts: 'bookings', newPath: 'bookings/new' },
+  park_and_ride: { route: parkRideRoute, resource: parkRideResource, texts: 'bookings.parkRide', newPath: 'park-ride/new' },
+} as const;
+
 export function BookingsListPage() {
+  return <BookingsList kind="all" />;
+}
+
+/** Park and ride: the same list over `/api/park-ride/booking/list`, with the car park and both shuttle times. */
+export function ParkRideListPage() {
+  return <BookingsList kind="park_and_ride" />;
+}
+
+function BookingsList({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
-  usePageTitle(t('bookings.title'));
+  const { route, resource, texts, newPath } = kinds[kind];
+  const shuttles = kind === 'park_and_ride';
+  usePageTitle(t(`${texts}.title`));
   // The route has no validateSearch (its parser stays out of the sign-in bundle): the page reads the URL itself.
   const raw = route.useSearch() as Record<string, unknown>;
   const search = useMemo(() => validateBookingListSearch(raw), [raw]);
@@ -49,9 +70,11 @@ export function BookingsListPage() {
   const navigate: NavigateSearch<BookingListSearch> = ({ search: next, replace }) =>
     routeNavigate({ search: ((previous: Record<string, unknown>) => next(validateBookingListSearch(previous))) as never, replace });
   const text = useBookingText();
+  /** A shuttle's time on the airport's clock; a park-and-ride booking made without shuttles shows a dash. */
+  const shuttleTime = (booking: Booking, instant: string | null) => (instant ? text.time(booking, instant) : '—');
 
   const page = useListPage<Booking, BookingListSearch>({
-    resource: bookingsResource,
+    resource,
     search,
     navigate,
     defaultSort: DEFAULT_SORT,
@@ -60,14 +83,25 @@ export function BookingsListPage() {
     deleted: (row) => row.reference,
   });
 
+  const csvTime = (booking: Booking, instant: string | null) => (instant ? text.sortableTime(booking, instant) : '');
   const csvColumns: CsvColumn<Booking>[] = [
     { title: t('bookings.fields.reference'), value: (row) => row.reference },
     { title: t('bookings.fields.customer_name'), value: (row) => row.customer_name },
     { title: t('bookings.fields.customer_phone'), value: (row) => row.customer_phone },
     { title: t('bookings.fields.customer_email'), value: (row) => row.customer_email },
     { title: t('bookings.fields.vehicle'), value: (row) => text.vehicle(row) },
-    { title: t('bookings.fields.departure_at'), value: (row) => text.sortableTime(row, row.departure_at) },
-    { title: t('bookings.fields.arrival_at'), value: (row) => text.sortableTime(row, row.arrival_at) },
+    ...(shuttles
+      ? [
+          { title: t('bookings.fields.car_park'), value: (row: Booking) => row.car_park_name ?? row.departure_name },
+          { title: t('bookings.parkRide.dropOff'), value: (row: Booking) => text.sortableTime(row, row.departure_at) },
+          { title: t('bookings.parkRide.shuttleOut'), value: (row: Booking) => csvTime(row, row.shuttle_out_at) },
+          { title: t('bookings.parkRide.shuttleBack'), value: (row: Booking) => csvTime(row, row.shuttle_back_at) },
+          { title: t('bookings.parkRide.pickUp'), value: (row: Booking) => text.sortableTime(row, row.arrival_at) },
+        ]
+      : [
+          { title: t('bookings.fields.departure_at'), value: (row: Booking) => text.sortableTime(row, row.departure_at) },
+          { title: t('bookings.fields.arrival_at'), value: (row: Booking) => text.sortableTime(row, row.arrival_at) },
+        ]),
     { title: t('bookings.fields.status'), value: (row) => text.status(row.status) },
     { title: t('bookings.fields.total'), value: (row) => csvMoney(row.total, row.currency) },
     { title: t('bookings.fields.paid'), value: (row) => csvMoney(row.paid, row.currency) },
@@ -93,26 +127,71 @@ export function BookingsListPage() {
       to: undefined,
     });
 
+  const carParkColumn: KitColumn<Booking> = {
+    accessor: 'car_park_name',
+    title: t('bookings.fields.stay'),
+    render: (booking) => `${booking.airport_iata_code} · ${booking.car_park_name ?? booking.departure_name}`,
+  };
+  const stayColumns: KitColumn<Booking>[] = [
+    {
+      accessor: 'departure_at',
+      title: t('bookings.fields.departure_at'),
+      sortable: true,
+      render: (booking) => text.time(booking, booking.departure_at),
+    },
+    {
+      accessor: 'arrival_at',
+      title: t('bookings.fields.arrival_at'),
+      sortable: true,
+      render: (booking) => text.time(booking, booking.arrival_at),
+    },
+    carParkColumn,
+  ];
+  /** A time of the stay with its shuttle under it: each leg of the trip in one cell. */
+  const leg = (booking: Booking, instant: string, shuttle: string) => (
+    <Stack gap={2}>
+      <Text size="sm">{text.time(booking, instant)}</Text>
+      <Text size="xs" c="gray.8">
+        {shuttle}
+      </Text>
+    </Stack>
+  );
+  // The shuttle variant: the departure (the car is dropped off, then the shuttle out) and the arrival (the shuttle
+  // back, then the car is picked up), titled as in the bookings list: the table keeps its width in Tamil too.
+  const shuttleColumns: KitColumn<Booking>[] = [
+    carParkColumn,
+    {
+      accessor: 'departure_at',
+      title: t('bookings.fields.departure_at'),
+      sortable: true,
+      render: (booking) =>
+        leg(booking, booking.departure_at, t('bookings.parkRide.outAt', { time: shuttleTime(booking, booking.shuttle_out_at) })),
+    },
+    {
+      accessor: 'arrival_at',
+      title: t('bookings.fields.arrival_at'),
+      sortable: true,
+      render: (booking) =>
+        leg(booking, booking.arrival_at, t('bookings.parkRide.backAt', { time: shuttleTime(booking, booking.shuttle_back_at) })),
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} size="h2">
-          {t('bookings.title')}
+          {t(`${texts}.title`)}
         </Title>
         <Group gap="sm">
-          <ExportCsvButton
-            fetchAll={() => bookingsResource.fetchAll(search)}
-            columns={csvColumns}
-            fileName={`${t('bookings.exportFile')}.csv`}
-          />
+          <ExportCsvButton fetchAll={() => resource.fetchAll(search)} columns={csvColumns} fileName={`${t(`${texts}.exportFile`)}.csv`} />
           <Button
             component={Link}
-            to={`/${companyId}/bookings/new`}
+            to={`/${companyId}/${newPath}`}
             size="md"
             leftSection={<IconPlus size={18} aria-hidden />}
             className="ps-primary-action"
           >
-            {t('bookings.add')}
+            {t(`${texts}.add`)}
           </Button>
         </Group>
       </Group>
@@ -120,7 +199,7 @@ export function BookingsListPage() {
       <ListToolbar
         searchText={page.searchText}
         onSearchText={page.setSearchText}
-        searchLabel={t('bookings.search')}
+        searchLabel={t(`${texts}.search`)}
         searchPlaceholder={t('bookings.searchPlaceholder')}
       >
         <BookingFilters search={search} setSearch={(patch) => void page.setSearch(patch)} />
@@ -136,13 +215,13 @@ export function BookingsListPage() {
       <BulkStatusChange selected={page.selection.selected} onDone={() => page.selection.setSelected([])} />
 
       {page.list.isError && !page.list.data ? (
-        <ListError title={t('bookings.loadError')} error={page.list.error} onRetry={() => void page.list.refetch()} />
+        <ListError title={t(`${texts}.loadError`)} error={page.list.error} onRetry={() => void page.list.refetch()} />
       ) : (
         <ResourceTable<Booking>
-          label={t('bookings.title')}
+          label={t(`${texts}.title`)}
           records={page.list.data?.records ?? []}
           fetching={page.list.isFetching}
-          noRecordsText={filtered ? t('bookings.emptyFiltered') : t('bookings.empty')}
+          noRecordsText={filtered ? t(`${texts}.emptyFiltered`) : t(`${texts}.empty`)}
           table={page.table}
           cardTitle={(booking) => (
             <Stack gap={2}>
@@ -197,23 +276,7 @@ export function BookingsListPage() {
               sortable: true,
               render: (booking) => <Text ff="monospace">{booking.vehicle_reg}</Text>,
             },
-            {
-              accessor: 'departure_at',
-              title: t('bookings.fields.departure_at'),
-              sortable: true,
-              render: (booking) => text.time(booking, booking.departure_at),
-            },
-            {
-              accessor: 'arrival_at',
-              title: t('bookings.fields.arrival_at'),
-              sortable: true,
-              render: (booking) => text.time(booking, booking.arrival_at),
-            },
-            {
-              accessor: 'car_park_name',
-              title: t('bookings.fields.stay'),
-              render: (booking) => `${booking.airport_iata_code} · ${booking.car_park_name ?? booking.departure_name}`,
-            },
+            ...(shuttles ? shuttleColumns : stayColumns),
             {
               accessor: 'status',
               title: t('bookings.fields.status'),
@@ -232,7 +295,7 @@ export function BookingsListPage() {
       )}
       {!filtered && page.list.data?.total === 0 ? (
         <Text c="dimmed" ta="center">
-          {t('bookings.emptyHint')}
+          {t(`${texts}.emptyHint`)}
         </Text>
       ) : null}
     </Stack>

@@ -1,6 +1,7 @@
 import type {
   AdditionalService,
   Airport,
+  BandType,
   Booking,
   BookingAuditEntry,
   BookingCreate,
@@ -14,6 +15,7 @@ import type {
   MailMessage,
   MailMessageDetail,
   Package,
+  ParkRideCreate,
   Payment,
   PaymentMethod,
   QuoteResult,
@@ -29,22 +31,38 @@ export const DEFAULT_SORT: `-${BookingSortField}` = '-departure_at';
 /** Every row of a reference list (the API's largest page). */
 const ALL = 1000;
 
+/** The list filters both booking lists take. */
+const bookingFilters = (search: BookingListSearch) => ({
+  status: search.status,
+  airport_id: search.airport_id,
+  car_park_id: search.car_park_id,
+  channel: search.channel,
+  date_field: search.date_field,
+  from: search.from,
+  to: search.to,
+});
+
 /** The company's bookings: `/api/booking/*`. */
 export const bookingsResource = createResource<Booking, BookingCreate, BookingUpdate, BookingListSearch>({
   key: 'bookings',
   path: 'booking',
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({
-    status: search.status,
-    airport_id: search.airport_id,
-    car_park_id: search.car_park_id,
-    channel: search.channel,
-    date_field: search.date_field,
-    from: search.from,
-    to: search.to,
-  }),
+  filters: (search) => bookingFilters(search),
 });
 const keys = bookingsResource.keys;
+
+/**
+ * Park-and-ride bookings: `GET /api/park-ride/booking/list` and `POST /api/park-ride/booking/add` (the API has no
+ * get, update or delete under this path: a park-and-ride booking is read and changed as a booking). Its query
+ * keys are the bookings' own, and the list's carry `type`, so they never share a cache entry with the bookings
+ * list and every change to a booking refreshes both.
+ */
+export const parkRideResource = createResource<Booking, ParkRideCreate, never, BookingListSearch>({
+  key: 'bookings',
+  path: 'park-ride/booking',
+  defaultSort: DEFAULT_SORT,
+  filters: (search) => ({ ...bookingFilters(search), type: 'park_and_ride' }),
+});
 
 /**
  * PATCH /api/booking/update/{id}. The answer's `repriced` is not read: the edit form shows the re-price preview
@@ -322,6 +340,8 @@ export interface QuoteInput {
   package_id?: number | undefined;
   service_ids?: string | undefined;
   voucher_code?: string | undefined;
+  /** The band type without a package: park_and_ride for the shuttle variant (parking when absent). */
+  type?: BandType | undefined;
 }
 
 /** The live price of the form's stay (`GET /api/location-price/admin/list`); its errors are the form's to show. */

@@ -4,6 +4,6 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { BookingCreatePage, BookingEditPage } from './BookingFormPage';
+export { BookingCreatePage, BookingEditPage, ParkRideCreatePage } from './BookingFormPage';
 export { BookingPage } from './BookingPage';
-export { BookingsListPage } from './BookingsListPage';
+export { BookingsListPage, ParkRideListPage } from './BookingsListPage';
