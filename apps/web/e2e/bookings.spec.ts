@@ -173,7 +173,7 @@ test('takes a phone booking with a voucher, finds it, checks it in and out, expo
   expect(saved.outbound_flight).toBe('BA2490');
   await expect(page.getByTestId('booking-price')).toContainText('£124.60');
   // The stay on the airport's clock (London, GMT in March).
-  await expect(page.getByText('10 Mar 2027, 08:00')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Stay' }).getByText('10 Mar 2027, 08:00')).toBeVisible();
 
   // The list: found by registration, and a status filter in the URL keeps or drops it.
   await page.getByRole('link', { name: 'Back to bookings' }).click();
@@ -227,14 +227,14 @@ test('takes a phone booking with a voucher, finds it, checks it in and out, expo
   await page.getByRole('button', { name: 'Save with the new price' }).click();
   await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
   await expect(toast(page, `Booking ${saved.reference} updated`)).toBeVisible();
-  await expect(page.getByText('11 Mar 2027, 09:30')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Stay' }).getByText('11 Mar 2027, 09:30')).toBeVisible();
 
   // A change that does not touch the stay saves directly.
   await page.goto(`/1/bookings/${bookingId}/edit`);
   await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
-  await expect(page.getByText('Blue')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Vehicle' }).getByText('Blue')).toBeVisible();
   await noSidewaysScroll(page);
 });
 

@@ -329,13 +329,7 @@ for (const l of [
 
     await page.goto(`/1/bookings/${booking.id}`);
     await expect(page.getByText(l.shuttleOut, { exact: true })).toBeVisible();
-    // Known and not this screen's: the mail section's "open the outbox" link (BookingMail.tsx) is told apart from its
-    // sentence by colour only (axe link-in-text-block; bookings.spec.ts fails on it too). Everything else must pass.
-    const mailLink = (finding: string) => finding.startsWith('link-in-text-block: p[data-testid="booking-mail-no-server"]');
-    expect(
-      (await seriousViolations(page)).filter((finding) => !mailLink(finding)),
-      'booking page',
-    ).toEqual([]);
+    expect(await seriousViolations(page), 'booking page').toEqual([]);
     await noSidewaysScroll(page);
 
     await page.goto('/1/park-ride/new');
