@@ -210,6 +210,7 @@ test('the super admin adds and edits a core location', async ({ page, request })
   await page.getByRole('textbox', { name: 'Capacity' }).fill('12');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, `Location ${name} saved.`)).toBeVisible();
+  await searchFor(page, name);
   await expect(row(page, name)).toContainText('12 spaces');
 });
 

@@ -80,6 +80,8 @@ test('edits a voucher, filters by validity day, exports, and deletes an unused o
   await page.getByRole('textbox', { name: 'Discount' }).fill('25');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, `Voucher ${voucher.code} saved.`)).toBeVisible();
+  // Back on the whole list, where other specs' vouchers may come first: found by its code.
+  await searchBox(page).fill(voucher.code);
   await expect(record(page, voucher.code)).toContainText('25 %');
 
   await record(page, voucher.code)
