@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Booking, Location } from '@ps/contracts';
 import appEn from '../src/app/shell/locales/en.json' with { type: 'json' };
 import appTa from '../src/app/shell/locales/ta.json' with { type: 'json' };
@@ -12,6 +12,7 @@ import quoteEn from '../src/features/quote/locales/en.json' with { type: 'json' 
 import quoteTa from '../src/features/quote/locales/ta.json' with { type: 'json' };
 import baseEn from '../src/locales/en.json' with { type: 'json' };
 import baseTa from '../src/locales/ta.json' with { type: 'json' };
+import { call } from './bookingWorld';
 import { exportCsv, isMobile, noSidewaysScroll } from './catalogue';
 import { ADMIN, apiSignIn, seriousViolations } from './support';
 
@@ -45,12 +46,6 @@ const words = {
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

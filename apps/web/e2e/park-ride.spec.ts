@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Booking } from '@ps/contracts';
+import { addDays, call, choose, freeDays } from './bookingWorld';
 import { exportCsv, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
 import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession, toast } from './support';
 
@@ -10,34 +11,6 @@ import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession,
  * made through the API with names unique to the run; the band takes a length of stay no other active park-and-ride
  * band covers (as in bookings.spec.ts), so the price is this world's.
  */
-
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A length of stay (days) in 100..360 that no active park-and-ride band covers yet. */
-async function freeDays(request: APIRequestContext, token: string): Promise<number> {
-  const bands = await call<{ min_days: number; max_days: number; status: number }[]>(
-    request,
-    token,
-    'GET',
-    '/band/list?type=park_and_ride&page_size=1000',
-  );
-  const taken = (day: number) => bands.some((band) => band.status === 1 && band.min_days <= day && day <= band.max_days);
-  const start = 100 + Math.floor(Math.random() * 261);
-  for (let step = 0; step < 261; step++) {
-    const day = 100 + ((start - 100 + step) % 261);
-    if (!taken(day)) return day;
-  }
-  throw new Error('no free park-and-ride band length');
-}
-
-function addDays(from: string, days: number): string {
-  const [year, month, day] = from.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 /**
  * An airport (Europe/London, on GMT in March: its wall clock is UTC) with a car park and a terminal, and a
@@ -104,14 +77,6 @@ const shown = (instant: string) =>
 /** "2027-03-10 08:20": the wall clock of an instant at a London airport. */
 const londonClock = (instant: string) =>
   new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(instant));
-
-/** Picks an option of a searchable Mantine select by typing part of it. */
-async function choose(page: Page, label: string | RegExp, typed: string, option: string | RegExp) {
-  const input = page.getByRole('combobox', { name: label });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
-}
 
 /** Fills the stay of the form: airport, car park and the four times (wall clock at the airport). */
 async function fillStay(page: Page, world: World, times: { out: string; back: string }) {

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { addDays, choose, freeDays } from './bookingWorld';
 import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession } from './support';
 
 /**
@@ -14,26 +15,6 @@ async function post<T>(request: APIRequestContext, token: string, path: string, 
   const response = await request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
   return ((await response.json()) as { data: T }).data;
-}
-
-/** A length of stay (days) in 100..360 that no active park-and-ride band covers yet, so a new band may take it. */
-async function freeDays(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get('/api/band/list?type=park_and_ride&page_size=1000', { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), await response.text()).toBe(true);
-  const bands = ((await response.json()) as { data: { min_days: number; max_days: number; status: number }[] }).data;
-  const taken = (day: number) => bands.some((band) => band.status === 1 && band.min_days <= day && day <= band.max_days);
-  const start = 100 + Math.floor(Math.random() * 261);
-  for (let step = 0; step < 261; step++) {
-    const day = 100 + ((start - 100 + step) % 261);
-    if (!taken(day)) return day;
-  }
-  throw new Error('no free park-and-ride band length');
-}
-
-/** `YYYY-MM-DD` of `from` plus `days` (calendar days, no time zone). */
-function addDays(from: string, days: number): string {
-  const [year, month, day] = from.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 /**
@@ -93,14 +74,6 @@ async function pricedWorld(request: APIRequestContext, token: string) {
   });
   const departure = '2027-03-10';
   return { tag, airport, carPark, band, pkg, wash, tyres, code, days, departure, arrival: addDays(departure, days - 1) };
-}
-
-/** Picks an option of a searchable Mantine select by typing part of it. */
-async function choose(page: Page, label: string | RegExp, typed: string, option: string | RegExp) {
-  const input = page.getByRole('combobox', { name: label });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
 }
 
 test('prices a stay, explains it, and the link reproduces it', async ({ page, request }) => {

@@ -43,23 +43,28 @@ import {
  * each feature come from their own lazy chunk (spec 2: "Loading..." meanwhile), see `lazy.ts`.
  */
 
-const shell = <K extends keyof Awaited<ReturnType<typeof loadShell>>>(name: K) => lazyRouteComponent(loadShell, name);
-const airports = <K extends keyof Awaited<ReturnType<typeof loadAirports>>>(name: K) => lazyRouteComponent(loadAirports, name);
-const bands = <K extends keyof Awaited<ReturnType<typeof loadBands>>>(name: K) => lazyRouteComponent(loadBands, name);
-const packages = <K extends keyof Awaited<ReturnType<typeof loadPackages>>>(name: K) => lazyRouteComponent(loadPackages, name);
-const services = <K extends keyof Awaited<ReturnType<typeof loadAdditionalServices>>>(name: K) =>
-  lazyRouteComponent(loadAdditionalServices, name);
-const vouchers = <K extends keyof Awaited<ReturnType<typeof loadVouchers>>>(name: K) => lazyRouteComponent(loadVouchers, name);
-const companies = <K extends keyof Awaited<ReturnType<typeof loadCompanies>>>(name: K) => lazyRouteComponent(loadCompanies, name);
-const prices = <K extends keyof Awaited<ReturnType<typeof loadPrices>>>(name: K) => lazyRouteComponent(loadPrices, name);
-const dashboard = <K extends keyof Awaited<ReturnType<typeof loadDashboard>>>(name: K) => lazyRouteComponent(loadDashboard, name);
-const outbox = <K extends keyof Awaited<ReturnType<typeof loadOutbox>>>(name: K) => lazyRouteComponent(loadOutbox, name);
-const quote = <K extends keyof Awaited<ReturnType<typeof loadQuote>>>(name: K) => lazyRouteComponent(loadQuote, name);
-const account = <K extends keyof Awaited<ReturnType<typeof loadAccount>>>(name: K) => lazyRouteComponent(loadAccount, name);
-const locations = <K extends keyof Awaited<ReturnType<typeof loadLocations>>>(name: K) => lazyRouteComponent(loadLocations, name);
-const yards = <K extends keyof Awaited<ReturnType<typeof loadYards>>>(name: K) => lazyRouteComponent(loadYards, name);
-const bookings = <K extends keyof Awaited<ReturnType<typeof loadBookings>>>(name: K) => lazyRouteComponent(loadBookings, name);
-const countries = <K extends keyof Awaited<ReturnType<typeof loadCountries>>>(name: K) => lazyRouteComponent(loadCountries, name);
+/** A lazy chunk's route components by export name: the chunk loads when a route first shows one. */
+const componentsOf =
+  <M extends Record<string, unknown>>(load: () => Promise<M>) =>
+  <K extends keyof M>(name: K) =>
+    lazyRouteComponent(load, name);
+
+const shell = componentsOf(loadShell);
+const airports = componentsOf(loadAirports);
+const bands = componentsOf(loadBands);
+const packages = componentsOf(loadPackages);
+const services = componentsOf(loadAdditionalServices);
+const vouchers = componentsOf(loadVouchers);
+const companies = componentsOf(loadCompanies);
+const prices = componentsOf(loadPrices);
+const dashboard = componentsOf(loadDashboard);
+const outbox = componentsOf(loadOutbox);
+const quote = componentsOf(loadQuote);
+const account = componentsOf(loadAccount);
+const locations = componentsOf(loadLocations);
+const yards = componentsOf(loadYards);
+const bookings = componentsOf(loadBookings);
+const countries = componentsOf(loadCountries);
 
 /** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
 function UnknownPath() {

@@ -2,6 +2,7 @@ import type { Role } from '@ps/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
+import { listenWhileUp } from '../../db/listen.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 
 /**
@@ -170,53 +171,13 @@ export async function notifyAccessChanged(db: Db, target: AccessTarget): Promise
  * reconnects after a lost connection (caching stays off meanwhile). Never delays or fails the start.
  */
 export function listenForAccessChanges(app: FastifyInstance, database: Database, guard: AccessGuard): void {
-  let stop: (() => Promise<void>) | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let closed = false;
-  let warned = false;
-
-  const connect = async () => {
-    retry = undefined;
-    try {
-      const stopListening = await database.listen(
-        ACCESS_CHANNEL,
-        (payload) => {
-          const target = parseTarget(payload);
-          if (target) guard.invalidate(target);
-        },
-        () => {
-          guard.setListening(false);
-          stop = undefined;
-          scheduleRetry();
-        },
-      );
-      if (closed) {
-        await stopListening();
-        return;
-      }
-      stop = stopListening;
-      warned = false;
-      guard.setListening(true);
-    } catch (error) {
-      // Once per outage, not at every retry.
-      if (!warned) app.log.warn({ err: error }, 'access-change notifications unavailable; checking the database on every request');
-      warned = true;
-      scheduleRetry();
-    }
-  };
-  const scheduleRetry = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => void connect(), 2000);
-    retry.unref();
-  };
-
-  app.addHook('onReady', async () => {
-    void connect();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    guard.setListening(false);
-    await stop?.();
+  listenWhileUp(app, database, {
+    channel: ACCESS_CHANNEL,
+    onMessage: (payload) => {
+      const target = parseTarget(payload);
+      if (target) guard.invalidate(target);
+    },
+    onListening: (listening) => guard.setListening(listening),
+    outage: 'access-change notifications unavailable; checking the database on every request',
   });
 }

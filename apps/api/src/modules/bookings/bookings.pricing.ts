@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { createQuoteService, discountOf } from '../quote/quote.service.ts';
-import { type BookingTableRow, firstFullDay, lockCarPark, routeFacts } from './bookings.repository.ts';
+import type { BookingTableRow } from './bookings.repository.ts';
+import { firstFullDay, lockCarPark, routeFacts } from './bookings.stay.ts';
 
 /** Who makes the booking: the company, the user, and the language messages are written in. */
 export interface BookingCaller {

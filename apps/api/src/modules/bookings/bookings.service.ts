@@ -28,15 +28,8 @@ import {
   resolveStay,
   type StayInput,
 } from './bookings.pricing.ts';
-import {
-  type BookingTableRow,
-  type BookingViewRow,
-  createBookingsRepository,
-  giveVoucherUseBack,
-  hasPayments,
-  takeVoucherUse,
-  validTimeZone,
-} from './bookings.repository.ts';
+import { type BookingTableRow, type BookingViewRow, createBookingsRepository, hasPayments, validTimeZone } from './bookings.repository.ts';
+import { giveVoucherUseBack, takeVoucherUse } from './bookings.stay.ts';
 
 export type { BookingCaller };
 

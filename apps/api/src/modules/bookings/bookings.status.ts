@@ -13,8 +13,9 @@ import { writeRecords } from '../../kit/records.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import type { BookingCaller } from './bookings.pricing.ts';
-import { type BookingTableRow, createBookingsRepository, giveVoucherUseBack } from './bookings.repository.ts';
+import { type BookingTableRow, createBookingsRepository } from './bookings.repository.ts';
 import { bookingWrites, readBooking } from './bookings.service.ts';
+import { giveVoucherUseBack } from './bookings.stay.ts';
 
 /** A booking's statuses: the list with where each may go, the moves, and the history of each booking. */
 export function createBookingStatusService(db: Db) {

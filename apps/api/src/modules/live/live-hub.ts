@@ -1,6 +1,7 @@
 import { type LiveEvent, liveEventSchema } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { listenWhileUp } from '../../db/listen.ts';
 import { LIVE_CHANNEL } from './live-events.ts';
 
 /**
@@ -30,49 +31,16 @@ function parseEvent(payload: string): LiveEvent | undefined {
 
 export function createLiveHub(app: FastifyInstance, database: Database): LiveHub {
   const listenersByCompany = new Map<number, Set<LiveListener>>();
-  let stop: (() => Promise<void>) | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let closed = false;
-  let warned = false;
-
   const deliver = (payload: string) => {
     const event = parseEvent(payload);
     if (!event) return;
     for (const listener of listenersByCompany.get(event.company_id) ?? []) listener(event);
   };
 
-  const connect = async () => {
-    retry = undefined;
-    try {
-      const stopListening = await database.listen(LIVE_CHANNEL, deliver, () => {
-        stop = undefined;
-        scheduleRetry();
-      });
-      if (closed) {
-        await stopListening();
-        return;
-      }
-      stop = stopListening;
-      warned = false;
-    } catch (error) {
-      if (!warned) app.log.warn({ err: error }, 'live board notifications unavailable; retrying');
-      warned = true;
-      scheduleRetry();
-    }
-  };
-  const scheduleRetry = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => void connect(), 2000);
-    retry.unref();
-  };
-
-  app.addHook('onReady', async () => {
-    void connect();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    await stop?.();
+  listenWhileUp(app, database, {
+    channel: LIVE_CHANNEL,
+    onMessage: deliver,
+    outage: 'live board notifications unavailable; retrying',
   });
 
   return {

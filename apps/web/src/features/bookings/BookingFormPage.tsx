@@ -763,15 +763,38 @@ function BackToList({ companyId, kind = 'parking' }: { companyId: string; kind?:
 /** A local wall-clock time on `day` (`YYYY-MM-DD`), e.g. the Quote screen's dates. */
 const at = (day: string | undefined, time: string) => (day ? `${day}T${time}` : '');
 
+/**
+ * The submit of a new booking of either kind: `save` sends it; then the toast and its booking page, or the
+ * server's refusals beside their fields.
+ */
+function useCreateSubmit(companyId: string, kind: FormKind, save: (values: BookingFormValues, zone: string) => Promise<Booking>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useFormToasts();
+  const submit: BookingFormProps['onSubmit'] = async (values, zone, setError, allowLeave) => {
+    try {
+      const saved = await save(values, zone);
+      toasts.success(t('bookings.toast.created', { reference: saved.reference }));
+      allowLeave();
+      await navigate({ to: '/$companyId/bookings/$bookingId', params: { companyId, bookingId: String(saved.id) } });
+    } catch (error) {
+      toasts.error(error);
+      showServerErrors(error, setError, kind);
+    }
+  };
+  return submit;
+}
+
 export function BookingCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('bookings.createTitle'));
   const { companyId } = newRoute.useParams();
   const raw = newRoute.useSearch() as Record<string, unknown>;
   const prefill = useMemo(() => validateBookingPrefill(raw), [raw]);
-  const navigate = useNavigate();
   const create = bookingsResource.useCreate();
-  const toasts = useFormToasts();
+  const submit = useCreateSubmit(companyId, 'parking', (values, zone) =>
+    create.mutateAsync(bookingCreateSchema.parse(toCreateBody(values, zone))),
+  );
   const defaultValues = useMemo<BookingFormValues>(
     () => ({
       ...emptyValues,
@@ -800,17 +823,7 @@ export function BookingCreatePage() {
           defaultValues={defaultValues}
           cancelHref={`/${companyId}/bookings`}
           submitLabel={t('bookings.form.create')}
-          onSubmit={async (values, zone, setError, allowLeave) => {
-            try {
-              const saved = await create.mutateAsync(bookingCreateSchema.parse(toCreateBody(values, zone)));
-              toasts.success(t('bookings.toast.created', { reference: saved.reference }));
-              allowLeave();
-              await navigate({ to: '/$companyId/bookings/$bookingId', params: { companyId, bookingId: String(saved.id) } });
-            } catch (error) {
-              toasts.error(error);
-              showServerErrors(error, setError, 'parking');
-            }
-          }}
+          onSubmit={submit}
         />
       )}
     </Stack>
@@ -822,9 +835,10 @@ export function ParkRideCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('bookings.parkRide.createTitle'));
   const { companyId } = parkRideNewRoute.useParams();
-  const navigate = useNavigate();
   const create = parkRideResource.useCreate();
-  const toasts = useFormToasts();
+  const submit = useCreateSubmit(companyId, 'park_and_ride', (values, zone) =>
+    create.mutateAsync(parkRideCreateSchema.parse(toParkRideBody(values, zone))),
+  );
   return (
     <Stack gap="md" maw={1200}>
       <BackToList companyId={companyId} kind="park_and_ride" />
@@ -836,17 +850,7 @@ export function ParkRideCreatePage() {
         defaultValues={emptyValues}
         cancelHref={`/${companyId}/park-ride`}
         submitLabel={t('bookings.form.create')}
-        onSubmit={async (values, zone, setError, allowLeave) => {
-          try {
-            const saved = await create.mutateAsync(parkRideCreateSchema.parse(toParkRideBody(values, zone)));
-            toasts.success(t('bookings.toast.created', { reference: saved.reference }));
-            allowLeave();
-            await navigate({ to: '/$companyId/bookings/$bookingId', params: { companyId, bookingId: String(saved.id) } });
-          } catch (error) {
-            toasts.error(error);
-            showServerErrors(error, setError, 'park_and_ride');
-          }
-        }}
+        onSubmit={submit}
       />
     </Stack>
   );

@@ -1,0 +1,42 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { api } from './catalogue';
+
+/**
+ * What the quote, bookings, park-and-ride and day specs share to build their world through the API: calls by API path,
+ * a free length of stay for a park-and-ride band, date arithmetic and the searchable selects of the forms.
+ */
+
+/** `api` with the path after `/api`. */
+export const call = <T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) =>
+  api<T>(request, token, method, `/api${path}`, data);
+
+/** A length of stay (days) in 100..360 that no active park-and-ride band covers yet. */
+export async function freeDays(request: APIRequestContext, token: string): Promise<number> {
+  const bands = await call<{ min_days: number; max_days: number; status: number }[]>(
+    request,
+    token,
+    'GET',
+    '/band/list?type=park_and_ride&page_size=1000',
+  );
+  const taken = (day: number) => bands.some((band) => band.status === 1 && band.min_days <= day && day <= band.max_days);
+  const start = 100 + Math.floor(Math.random() * 261);
+  for (let step = 0; step < 261; step++) {
+    const day = 100 + ((start - 100 + step) % 261);
+    if (!taken(day)) return day;
+  }
+  throw new Error('no free park-and-ride band length');
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+export function addDays(from: string, days: number): string {
+  const [year, month, day] = from.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Picks an option of a searchable Mantine select by typing part of it. */
+export async function choose(page: Page, label: string | RegExp, typed: string, option: string | RegExp) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
+}
