@@ -47,8 +47,9 @@ export default defineConfig({
     { name: 'mobile-375', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
     { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
   ],
+  // The server as `npm start` runs it: built by `npm run build` (which `npm run test:e2e` runs first).
   webServer: {
-    command: 'node_modules/.bin/node apps/api/src/server.ts',
+    command: 'node_modules/.bin/node apps/api/dist/server.js',
     url: `${BASE_URL}/auth/login`,
     reuseExistingServer: false,
     timeout: 120_000,

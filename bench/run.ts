@@ -10,7 +10,7 @@
 // Bookings (issue 7): a company of its own with --bookings (default 100,000) bookings over two years; skipped with
 // --no-bookings.
 //
-// Usage: npm run bench [-- --seconds 10 --connections 10 --bookings 100000 --no-bookings --profile --no-lighthouse]
+// Usage: npm run bench [-- --seconds 10 --connections 10 --bookings 100000 --no-bookings --profile --no-lighthouse --only <text>]
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { airports, users } from '../apps/api/src/db/schema/index.ts';
 import { DEMO_ADMIN, seedDemoData } from '../apps/api/src/db/seed/demo.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
+import { API_DIST_DIR, buildApiBundle } from '../scripts/build-api.ts';
 import { BOOKINGS_BENCH_ADMIN, createBookingBody, seedBookingsBench } from './bookings.ts';
 import type { RunnerMessage, ServerMessage } from './ipc.ts';
 import { QUOTE_BENCH_ADMIN, seedQuoteBench } from './quote.ts';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     'no-bookings': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const duration = Number(values.seconds);
@@ -104,12 +106,16 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<n
 interface Server {
   address: string;
   child: ChildProcess;
-  memory(): Promise<{ rss: number; heapUsed: number }>;
+  memory(): Promise<{ rss: number; heapUsed: number; heapTotal: number }>;
   stop(): Promise<void>;
 }
 
 function startServer(script: string, env: Record<string, string>, execArgv: string[] = []): Promise<Server> {
-  const child = fork(join(here, script), [], { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(resolve(here, script), [], {
+    env: { ...process.env, ...env },
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolvePromise, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     child.once('message', (message: ServerMessage) => {
@@ -144,6 +150,8 @@ interface Figures {
   errors: number;
   rssUnderLoad: number;
   heapUnderLoad: number;
+  /** V8's committed heap (`heapTotal`): what the heap holds from the system, used or not. */
+  heapCommittedUnderLoad: number;
 }
 
 interface Load {
@@ -158,10 +166,12 @@ interface Load {
 async function load(server: Server, { path, headers, body, connections: own }: Load): Promise<Figures> {
   let peak = 0;
   let heap = 0;
+  let heapCommitted = 0;
   const sampler = setInterval(() => {
-    void server.memory().then(({ rss, heapUsed }) => {
+    void server.memory().then(({ rss, heapUsed, heapTotal }) => {
       peak = Math.max(peak, rss);
       heap = Math.max(heap, heapUsed);
+      heapCommitted = Math.max(heapCommitted, heapTotal);
     });
   }, 500);
   let sent = 0;
@@ -191,6 +201,7 @@ async function load(server: Server, { path, headers, body, connections: own }: L
     errors: result.errors + result.non2xx,
     rssUnderLoad: peak,
     heapUnderLoad: heap,
+    heapCommittedUnderLoad: heapCommitted,
   };
 }
 
@@ -211,7 +222,10 @@ const startScript = (JSON.parse(readFileSync(resolve(here, '../package.json'), '
 const productFlags = (process.env.BENCH_NODE_FLAGS ?? startScript.match(/node ((?:--\S+ )*)apps\/api/)?.[1] ?? '')
   .split(' ')
   .filter(Boolean);
-const product = await startServer('server-product.ts', { ...databaseEnv, JWT_SECRET }, [
+// Built as `npm start` runs it: one bundle of our TypeScript (scripts/build-api.ts), packages from node_modules.
+const productBundle = resolve(API_DIST_DIR, 'bench-server.js');
+await buildApiBundle(resolve(here, 'server-product.ts'), productBundle);
+const product = await startServer(productBundle, { ...databaseEnv, JWT_SECRET }, [
   ...productFlags,
   ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
 ]);
@@ -273,10 +287,13 @@ try {
   );
   let peakRss = idle.rss;
   let peakHeap = idle.heapUsed;
-  for (const scenario of scenarios) {
+  let peakHeapCommitted = idle.heapTotal;
+  // `--only booking/list` runs the scenarios whose name holds that text (a focused run, e.g. with --profile).
+  for (const scenario of scenarios.filter((each) => !values.only || each.name.includes(values.only))) {
     const figures = await load(product, scenario);
     peakRss = Math.max(peakRss, figures.rssUnderLoad);
     peakHeap = Math.max(peakHeap, figures.heapUnderLoad);
+    peakHeapCommitted = Math.max(peakHeapCommitted, figures.heapCommittedUnderLoad);
     let yardstick = '';
     if (plain && scenario.plain) {
       const base = await load(plain, { ...scenario, path: scenario.plain, headers: {} });
@@ -294,7 +311,7 @@ try {
     );
   }
   console.log(
-    `\nproduct server RSS: ${mb(idle.rss)} idle, ${mb(peakRss)} peak under load (target <= 150 MB); JS heap used ${mb(idle.heapUsed)} idle, ${mb(peakHeap)} peak; node flags: ${productFlags.join(' ') || 'none'}`,
+    `\nproduct server RSS: ${mb(idle.rss)} idle, ${mb(peakRss)} peak under load (target <= 150 MB); JS heap used ${mb(idle.heapUsed)} idle, ${mb(peakHeap)} peak (committed ${mb(idle.heapTotal)} / ${mb(peakHeapCommitted)}); node flags: ${productFlags.join(' ') || 'none'}`,
   );
   if (plain) console.log(`plain server RSS: ${mb((await plain.memory()).rss)}`);
   console.log('targets: get >= 50 % and list >= 75 % of plain, p99 < 20 ms at 10 connections');

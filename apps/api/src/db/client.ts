@@ -1,10 +1,7 @@
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -28,6 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// Beside this file in the sources; beside apps/api/dist/server.js once built (scripts/build-api.ts copies them).
 const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 
 export interface DatabaseOptions {
@@ -83,6 +81,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  // Loaded only for the embedded database: a server on PostgreSQL never holds PGlite's code in memory.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create(options.dataDir === 'memory://' ? undefined : resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

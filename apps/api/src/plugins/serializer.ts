@@ -15,6 +15,17 @@ type Serializer = (data: unknown) => string;
  * JSON Schema cannot express (transforms, codecs, dates as Date) keeps zod's serializer.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  // Built on the route's first answer with that status: Fastify asks for every route and status at start,
+  // and most error statuses of most routes are never sent (each stringifier is generated code, kept for
+  // the process's life).
+  let serialize: Serializer | undefined;
+  return (data: unknown) => {
+    serialize ??= compileSerializer(route);
+    return serialize(data);
+  };
+};
+
+function compileSerializer(route: Parameters<FastifySerializerCompiler<z.ZodType>>[0]): Serializer {
   const zodSerializer = zodSerializerCompiler(route) as Serializer;
   let jsonSchema: Record<string, unknown>;
   try {
@@ -34,4 +45,4 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   } catch {
     return zodSerializer;
   }
-};
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type BandType, type BookingPrice, type BookingReprice, type BookingUpdate, type Language, V } from '@ps/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { dayAt } from '../../lib/dates.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { createQuoteService, discountOf } from '../quote/quote.service.ts';
@@ -13,18 +14,6 @@ export interface BookingCaller {
   actorUserId: number;
   language: Language;
   t: Translate;
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone: the airport's day of a departure. */
-export function dayAt(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
 }
 
 const longDates: Record<Language, Intl.DateTimeFormat> = {

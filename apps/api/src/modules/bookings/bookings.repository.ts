@@ -1,4 +1,4 @@
-import type { BookingListQuery } from '@ps/contracts';
+import { type BookingListQuery, isKnownTimeZone } from '@ps/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -95,13 +95,7 @@ export type BookingViewRow = Awaited<ReturnType<ReturnType<typeof selectBookings
 
 /** A time zone the runtime knows (an IANA name), else undefined. */
 export function validTimeZone(zone: string | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
+  return zone && isKnownTimeZone(zone) ? zone : undefined;
 }
 
 export interface BookingListOptions {

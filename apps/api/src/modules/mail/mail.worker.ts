@@ -1,5 +1,4 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
@@ -81,14 +80,17 @@ async function finish(db: Database['db'], claimed: MailRow, outcome: Partial<typ
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { database, smtpUrl, log } = options;
   const db = database.db;
+  // nodemailer is loaded only with a mail server to talk to (a process without SMTP_URL never needs it).
   const transport = smtpUrl
-    ? createTransport({
-        url: smtpUrl,
-        // Give up on a silent server well inside the lease, so no other process takes the message meanwhile.
-        connectionTimeout: Math.min(30_000, options.leaseMs / 4),
-        greetingTimeout: Math.min(30_000, options.leaseMs / 4),
-        socketTimeout: Math.min(60_000, options.leaseMs / 2),
-      })
+    ? import('nodemailer').then(({ createTransport }) =>
+        createTransport({
+          url: smtpUrl,
+          // Give up on a silent server well inside the lease, so no other process takes the message meanwhile.
+          connectionTimeout: Math.min(30_000, options.leaseMs / 4),
+          greetingTimeout: Math.min(30_000, options.leaseMs / 4),
+          socketTimeout: Math.min(60_000, options.leaseMs / 2),
+        }),
+      )
     : undefined;
   let stopping = false;
   let running: Promise<void> | undefined;
@@ -99,7 +101,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function sendOne(message: MailRow): Promise<void> {
     if (!transport) return;
     try {
-      const info = await transport.sendMail({
+      const info = await (await transport).sendMail({
         from: options.from,
         to: message.to_address,
         subject: message.subject,
@@ -181,7 +183,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       await stopListening?.();
       stopListening = undefined;
       await running;
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type StatisticsSegment,
 } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
+import { dayAt } from '../../lib/dates.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createStatisticsRepository } from './statistics.repository.ts';
 
@@ -39,7 +40,7 @@ const addMonths = (day: string, months: number) => {
 
 /** Today in `timeZone`. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayAt(now, timeZone);
 }
 
 /** The first day of the period holding `day` (weeks start on Monday, as PostgreSQL's date_trunc). */
