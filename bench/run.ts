@@ -342,8 +342,8 @@ if (profileDir)
 
 /**
  * The bookings scenarios, each checked once first (a scenario answering an error would measure nothing). The
- * latency targets (add, board, dashboard, segments) are one request's time: those run at 1 connection, and the
- * add, board and dashboard again at --connections to show them under load.
+ * latency targets (list, add, board, dashboard, segments) are one request's time: those run at 1 connection, and
+ * the list, add, board and dashboard also at --connections to show them under load (the list's ratio there).
  */
 async function bookingScenarios(
   address: string,
@@ -365,6 +365,13 @@ async function bookingScenarios(
       path: '/api/booking/list?status=confirmed&sort=departure_at&page_size=50',
       headers,
       plain: '/plain/booking/list',
+    },
+    {
+      name: 'GET /api/booking/list (same; 1 conn)',
+      path: '/api/booking/list?status=confirmed&sort=departure_at&page_size=50',
+      headers,
+      plain: '/plain/booking/list',
+      connections: 1,
     },
     {
       name: 'GET /api/booking/get/{id}',

@@ -70,7 +70,8 @@ app.get<{ Querystring: Record<string, string> }>('/plain/quote', async (request)
 
 // The bookings list and get: the product repository's own statements, captured once at start (text and
 // parameters, through Drizzle's query log) and then sent as they are by plain pg: the list's page and count
-// side by side as the product sends them, the get with the asked-for id in place of a marker.
+// side by side as the product sends them, the get with the asked-for id in place of a marker. The product
+// prepares its list statements (named, planned once per connection), so the plain handler names them too.
 const bookingsCompanyId = Number(process.env.BENCH_BOOKINGS_COMPANY_ID);
 if (bookingsCompanyId) {
   const captured: Array<{ text: string; values: unknown[] }> = [];
@@ -85,7 +86,10 @@ if (bookingsCompanyId) {
   if (!listRows || !listCount || !byId) throw new Error('the bookings statements were not captured');
 
   app.get('/plain/booking/list', async () => {
-    const [list, total] = await Promise.all([pool.query(listRows.text, listRows.values), pool.query(listCount.text, listCount.values)]);
+    const [list, total] = await Promise.all([
+      pool.query({ name: 'plain_booking_list', text: listRows.text, values: listRows.values }),
+      pool.query({ name: 'plain_booking_count', text: listCount.text, values: listCount.values }),
+    ]);
     return {
       message: 'Listed',
       data: list.rows,

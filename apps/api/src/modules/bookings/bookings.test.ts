@@ -429,6 +429,32 @@ describe('the list', () => {
     ]);
     expect(list.body.pagination).toEqual({ page: 1, page_size: 20, total: 1 });
     expect((await call(ctx.app, 'GET', '/api/booking/list?status=lost', tenant.headers)).status).toBe(400);
+    expect(await ids(`airport_id=${own.airport.id}&sort=departure_at`)).toEqual([early.id, late.id]);
+    expect(await ids(`airport_id=${own.airport.id + 100000}`)).toEqual([]);
+    expect(await ids('page_size=1&page=2&sort=departure_at')).toEqual([late.id]);
+    expect(await ids('page_size=1&page=2&sort=-departure_at')).toEqual([early.id]);
+  });
+
+  it('runs each shape of query once prepared with the company as a value: another company gets its own rows', async () => {
+    const first = await createTenant(ctx);
+    const second = await createTenant(ctx);
+    const firstRoute = await insertBookingRoute(ctx.db, first.company.id);
+    const secondRoute = await insertBookingRoute(ctx.db, second.company.id);
+    const firstBooking = await insertBooking(ctx.db, first.company.id, firstRoute, { customer_name: 'Shared Name' });
+    const secondBooking = await insertBooking(ctx.db, second.company.id, secondRoute, { customer_name: 'Shared Name' });
+    const listed = async (headers: Record<string, string>) => {
+      const response = await call(ctx.app, 'GET', '/api/booking/list?search=shared%20name&status=confirmed&sort=-total', headers);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return {
+        ids: (response.body.data as Array<{ id: number }>).map((row) => row.id),
+        total: (response.body.pagination as { total: number }).total,
+      };
+    };
+    // The same query (one shape), twice for each company, alternating.
+    for (let round = 0; round < 2; round++) {
+      expect(await listed(first.headers)).toEqual({ ids: [firstBooking.id], total: 1 });
+      expect(await listed(second.headers)).toEqual({ ids: [secondBooking.id], total: 1 });
+    }
   });
 });
 
