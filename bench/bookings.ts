@@ -1,6 +1,7 @@
-// The bookings scenarios of `npm run bench` (issue 7, section 5): a company of its own with an admin, one
-// airport, 10 car parks, parking bands and band-month defaults (so the quote prices any stay of up to a year),
-// and `count` bookings over two years (one year back, one year ahead of today) spread across the 10 car parks.
+// The bookings part of `npm run bench` (issue 7, section 5): its data and its scenarios (bookingScenarios, below).
+// The data: a company of its own with an admin, one airport, 10 car parks, parking bands and band-month defaults
+// (so the quote prices any stay of up to a year), and `count` bookings over two years (one year back, one year
+// ahead of today) spread across the 10 car parks.
 // The bookings come from one INSERT ... SELECT over generate_series, so 1,000,000 rows take seconds, not hours.
 // Every row is one the product could have written: prices that add up, start/end days that are the airport's
 // days of departure/arrival, a status that fits its dates, a unique reference in the product's alphabet.
@@ -8,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { airports, bandMonths, bands, companies, companyWebConfigs, locations, users } from '../apps/api/src/db/schema/index.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import type { Scenario } from './scenario.ts';
 
 export const BOOKINGS_BENCH_ADMIN = { email: 'bench-bookings@example.com', password: 'Bench-bookings-2026' } as const;
 
@@ -229,4 +231,77 @@ export function createBookingBody(bench: BookingsBench, n: number): string {
     arrival_at: arrivalAt.toISOString(),
     channel: 'phone',
   });
+}
+
+/**
+ * The bookings scenarios, each checked once first (a scenario answering an error would measure nothing). The
+ * latency targets (list, add, board, dashboard, segments) are one request's time: those run at 1 connection, and
+ * the list, add, board and dashboard also at --connections to show them under load (the list's ratio there).
+ */
+export async function bookingScenarios(
+  address: string,
+  bench: BookingsBench,
+  signIn: (email: string, password: string) => Promise<Record<string, string>>,
+): Promise<Scenario[]> {
+  const headers = await signIn(BOOKINGS_BENCH_ADMIN.email, BOOKINGS_BENCH_ADMIN.password);
+  // The bodies of the check and of each load start at their own offsets, so no two posts ask for the same stay.
+  let offset = 0;
+  const add = () => {
+    offset += 1_000_000;
+    const start = offset;
+    return (n: number) => createBookingBody(bench, start + n);
+  };
+  const statistics = (query: string) => `/api/booking/statistics${query}`;
+  const scenarios: Scenario[] = [
+    {
+      name: 'GET /api/booking/list (50, confirmed, by departure)',
+      path: '/api/booking/list?status=confirmed&sort=departure_at&page_size=50',
+      headers,
+      plain: '/plain/booking/list',
+    },
+    {
+      name: 'GET /api/booking/list (same; 1 conn)',
+      path: '/api/booking/list?status=confirmed&sort=departure_at&page_size=50',
+      headers,
+      plain: '/plain/booking/list',
+      connections: 1,
+    },
+    {
+      name: 'GET /api/booking/get/{id}',
+      path: `/api/booking/get/${bench.someBookingId}`,
+      headers,
+      plain: `/plain/booking/get/${bench.someBookingId}`,
+    },
+    { name: 'POST /api/booking/add (1 conn)', path: '/api/booking/add', headers, body: add(), connections: 1 },
+    { name: 'POST /api/booking/add', path: '/api/booking/add', headers, body: add() },
+    {
+      name: 'GET statistics/in-out/list (today, in; 1 conn)',
+      path: statistics(`/in-out/list?type=in&date=${bench.today}`),
+      headers,
+      connections: 1,
+    },
+    { name: 'GET statistics/in-out/list (today, in)', path: statistics(`/in-out/list?type=in&date=${bench.today}`), headers },
+    { name: 'GET statistics/list (dashboard; 1 conn)', path: statistics('/list'), headers, connections: 1 },
+    { name: 'GET statistics/list (dashboard)', path: statistics('/list'), headers },
+    {
+      name: 'GET statistics-by-segment (month, 2 years; 1 conn)',
+      path: `/api/booking/statistics-by-segment?segment=month&from=${bench.firstDay}&to=${bench.lastDay}`,
+      headers,
+      connections: 1,
+    },
+    {
+      name: 'GET statistics-by-segment (year, 5 years; 1 conn)',
+      path: `/api/booking/statistics-by-segment?segment=year&to=${bench.lastDay}`,
+      headers,
+      connections: 1,
+    },
+  ];
+  for (const scenario of scenarios) {
+    const check = await fetch(`${address}${scenario.path}`, {
+      headers: scenario.body ? { ...headers, 'content-type': 'application/json' } : headers,
+      ...(scenario.body ? { method: 'POST', body: add()(0) } : {}),
+    });
+    if (!check.ok) throw new Error(`${scenario.name} answers ${check.status}: ${await check.text()}`);
+  }
+  return scenarios;
 }

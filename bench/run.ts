@@ -26,9 +26,10 @@ import { airports, users } from '../apps/api/src/db/schema/index.ts';
 import { DEMO_ADMIN, seedDemoData } from '../apps/api/src/db/seed/demo.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
 import { API_DIST_DIR, buildApiBundle } from '../scripts/build-api.ts';
-import { BOOKINGS_BENCH_ADMIN, createBookingBody, seedBookingsBench } from './bookings.ts';
+import { bookingScenarios, seedBookingsBench } from './bookings.ts';
 import type { RunnerMessage, ServerMessage } from './ipc.ts';
 import { QUOTE_BENCH_ADMIN, seedQuoteBench } from './quote.ts';
+import type { Load, Scenario } from './scenario.ts';
 
 const { values } = parseArgs({
   options: {
@@ -154,15 +155,6 @@ interface Figures {
   heapCommittedUnderLoad: number;
 }
 
-interface Load {
-  path: string;
-  headers: Record<string, string>;
-  /** A POST whose body `body(n)` gives for the n-th request (autocannon's setupRequest). */
-  body?: (n: number) => string;
-  /** Connections for this load, else --connections. */
-  connections?: number;
-}
-
 async function load(server: Server, { path, headers, body, connections: own }: Load): Promise<Figures> {
   let peak = 0;
   let heap = 0;
@@ -259,7 +251,7 @@ try {
   };
   const someId = listed.data[0]?.id ?? 1;
 
-  const scenarios: Array<Load & { name: string; plain?: string }> = [
+  const scenarios: Scenario[] = [
     { name: 'GET /healthz', path: '/healthz', headers: {} },
     { name: 'GET /api/airport/get/{id}', path: `/api/airport/get/${someId}`, headers: bearer, plain: `/plain/airport/get/${someId}` },
     { name: 'GET /api/airport/list (page 1, 20 rows)', path: '/api/airport/list', headers: bearer, plain: '/plain/airport/list' },
@@ -337,81 +329,6 @@ if (profileDir)
       .map((file) => join(profileDir, file))
       .join(', ')}`,
   );
-
-// ---- bookings (issue 7) --------------------------------------------------------------------------------------------
-
-/**
- * The bookings scenarios, each checked once first (a scenario answering an error would measure nothing). The
- * latency targets (list, add, board, dashboard, segments) are one request's time: those run at 1 connection, and
- * the list, add, board and dashboard also at --connections to show them under load (the list's ratio there).
- */
-async function bookingScenarios(
-  address: string,
-  bench: NonNullable<typeof bookingsBench>,
-  signIn: (email: string, password: string) => Promise<Record<string, string>>,
-): Promise<Array<Load & { name: string; plain?: string }>> {
-  const headers = await signIn(BOOKINGS_BENCH_ADMIN.email, BOOKINGS_BENCH_ADMIN.password);
-  // The bodies of the check and of each load start at their own offsets, so no two posts ask for the same stay.
-  let offset = 0;
-  const add = () => {
-    offset += 1_000_000;
-    const start = offset;
-    return (n: number) => createBookingBody(bench, start + n);
-  };
-  const statistics = (query: string) => `/api/booking/statistics${query}`;
-  const scenarios: Array<Load & { name: string; plain?: string }> = [
-    {
-      name: 'GET /api/booking/list (50, confirmed, by departure)',
-      path: '/api/booking/list?status=confirmed&sort=departure_at&page_size=50',
-      headers,
-      plain: '/plain/booking/list',
-    },
-    {
-      name: 'GET /api/booking/list (same; 1 conn)',
-      path: '/api/booking/list?status=confirmed&sort=departure_at&page_size=50',
-      headers,
-      plain: '/plain/booking/list',
-      connections: 1,
-    },
-    {
-      name: 'GET /api/booking/get/{id}',
-      path: `/api/booking/get/${bench.someBookingId}`,
-      headers,
-      plain: `/plain/booking/get/${bench.someBookingId}`,
-    },
-    { name: 'POST /api/booking/add (1 conn)', path: '/api/booking/add', headers, body: add(), connections: 1 },
-    { name: 'POST /api/booking/add', path: '/api/booking/add', headers, body: add() },
-    {
-      name: 'GET statistics/in-out/list (today, in; 1 conn)',
-      path: statistics(`/in-out/list?type=in&date=${bench.today}`),
-      headers,
-      connections: 1,
-    },
-    { name: 'GET statistics/in-out/list (today, in)', path: statistics(`/in-out/list?type=in&date=${bench.today}`), headers },
-    { name: 'GET statistics/list (dashboard; 1 conn)', path: statistics('/list'), headers, connections: 1 },
-    { name: 'GET statistics/list (dashboard)', path: statistics('/list'), headers },
-    {
-      name: 'GET statistics-by-segment (month, 2 years; 1 conn)',
-      path: `/api/booking/statistics-by-segment?segment=month&from=${bench.firstDay}&to=${bench.lastDay}`,
-      headers,
-      connections: 1,
-    },
-    {
-      name: 'GET statistics-by-segment (year, 5 years; 1 conn)',
-      path: `/api/booking/statistics-by-segment?segment=year&to=${bench.lastDay}`,
-      headers,
-      connections: 1,
-    },
-  ];
-  for (const scenario of scenarios) {
-    const check = await fetch(`${address}${scenario.path}`, {
-      headers: scenario.body ? { ...headers, 'content-type': 'application/json' } : headers,
-      ...(scenario.body ? { method: 'POST', body: add()(0) } : {}),
-    });
-    if (!check.ok) throw new Error(`${scenario.name} answers ${check.status}: ${await check.text()}`);
-  }
-  return scenarios;
-}
 
 // ---- the sign-in page -------------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import type { BookingListQuery } from '@ps/contracts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { listBookings } from '../apps/api/src/modules/bookings/bookings.list.ts';
 import { createBookingsRepository } from '../apps/api/src/modules/bookings/bookings.repository.ts';
 import { quoteLookupQuery } from '../apps/api/src/modules/quote/quote.repository.ts';
 import { serveMemoryReports } from './ipc.ts';
@@ -68,7 +69,7 @@ app.get<{ Querystring: Record<string, string> }>('/plain/quote', async (request)
   return { message: 'Fetched', data: { prices: row.prices, quote: row } };
 });
 
-// The bookings list and get: the product repository's own statements, captured once at start (text and
+// The bookings list and get: the product repository's own statements (the list's from bookings.list.ts), captured once at start (text and
 // parameters, through Drizzle's query log) and then sent as they are by plain pg: the list's page and count
 // side by side as the product sends them, the get with the asked-for id in place of a marker. The product
 // prepares its list statements (named, planned once per connection), so the plain handler names them too.
@@ -78,7 +79,7 @@ if (bookingsCompanyId) {
   const capturing = drizzle({ client: pool, logger: { logQuery: (text, values) => captured.push({ text, values }) } });
   const repository = createBookingsRepository(capturing as never, bookingsCompanyId);
   const listQuery = { page: 1, page_size: 50, sort: 'departure_at', status: ['confirmed'] } as BookingListQuery;
-  await repository.list(listQuery, { timeZone: null });
+  await listBookings(capturing as never, bookingsCompanyId, listQuery, { timeZone: null });
   const [listRows, listCount] = captured.splice(0);
   const marker = 2_147_483_000;
   await repository.findById(marker);

@@ -17,6 +17,7 @@ import { constraintOf } from '../../lib/pg-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { queueBookingConfirmation } from '../mail/mail.service.ts';
+import { listBookings, validTimeZone } from './bookings.list.ts';
 import {
   assertSpace,
   type BookingCaller,
@@ -28,7 +29,7 @@ import {
   resolveStay,
   type StayInput,
 } from './bookings.pricing.ts';
-import { type BookingTableRow, type BookingViewRow, createBookingsRepository, hasPayments, validTimeZone } from './bookings.repository.ts';
+import { type BookingTableRow, type BookingViewRow, createBookingsRepository, hasPayments } from './bookings.repository.ts';
 import { giveVoucherUseBack, takeVoucherUse } from './bookings.stay.ts';
 
 export type { BookingCaller };
@@ -111,8 +112,10 @@ export function createBookingsService(db: Db, references: () => string = newRefe
 
   return {
     async list(caller: BookingCaller, query: BookingListQuery & { time_zone?: string | undefined }, type?: BookingListQuery['type']) {
-      const repository = createBookingsRepository(db, caller.companyId);
-      const { rows, total } = await repository.list(query, { type, timeZone: validTimeZone(query.time_zone) ?? null });
+      const { rows, total } = await listBookings(db, caller.companyId, query, {
+        type,
+        timeZone: validTimeZone(query.time_zone) ?? null,
+      });
       return { items: rows.map(toBooking), total };
     },
 
