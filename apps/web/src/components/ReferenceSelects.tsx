@@ -79,3 +79,20 @@ export function TimeZoneSelect({
     />
   );
 }
+
+/** A choice of one record by its id: the value is the id as a number, or null when nothing is chosen. */
+export function IdSelect({
+  value,
+  onChange,
+  ...props
+}: Omit<SelectProps, 'value' | 'onChange'> & { value: number | null | undefined; onChange: (id: number | null) => void }) {
+  return (
+    <Select
+      searchable
+      {...keyboardScrollable}
+      {...props}
+      value={value ? String(value) : null}
+      onChange={(next) => onChange(next ? Number(next) : null)}
+    />
+  );
+}

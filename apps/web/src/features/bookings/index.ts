@@ -4,6 +4,7 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { BookingCreatePage, BookingEditPage, ParkRideCreatePage } from './BookingFormPage';
+export { BookingEditPage } from './BookingEditPage';
+export { BookingCreatePage, ParkRideCreatePage } from './BookingFormPage';
 export { BookingPage } from './BookingPage';
 export { BookingsListPage, ParkRideListPage } from './BookingsListPage';
