@@ -27,6 +27,34 @@ export async function freeDays(request: APIRequestContext, token: string): Promi
   throw new Error('no free park-and-ride band length');
 }
 
+/**
+ * A park-and-ride band of a free length (`days`, min = max) named `name`, with a March default of 99.00 and the
+ * car park's own March price (to itself) of 123.45: the price these specs expect.
+ */
+export async function pricedParkRideBand(
+  request: APIRequestContext,
+  token: string,
+  place: { airportId: number; carParkId: number; name: string },
+): Promise<{ band: { id: number; name: string }; days: number }> {
+  const days = await freeDays(request, token);
+  const band = await call<{ id: number; name: string }>(request, token, 'POST', '/band/add', {
+    name: place.name,
+    type: 'park_and_ride',
+    min_days: days,
+    max_days: days,
+  });
+  await call(request, token, 'POST', '/band-month/add', { band_id: band.id, month: 3, price: 9900 });
+  await call(request, token, 'POST', '/location-price/add', {
+    airport_id: place.airportId,
+    departure_id: place.carParkId,
+    arrival_id: place.carParkId,
+    band_id: band.id,
+    month: 3,
+    price: 12_345,
+  });
+  return { band, days };
+}
+
 /** `YYYY-MM-DD` plus `days` calendar days. */
 export function addDays(from: string, days: number): string {
   const [year, month, day] = from.split('-').map(Number) as [number, number, number];

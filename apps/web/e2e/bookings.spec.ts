@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { Booking, BookingStatus } from '@ps/contracts';
-import { addDays, call, choose, freeDays } from './bookingWorld';
+import { addDays, call, choose, pricedParkRideBand } from './bookingWorld';
 import { dialogOpen, exportCsv, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
 import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession, toast } from './support';
 
@@ -24,21 +24,10 @@ async function bookableWorld(request: APIRequestContext, token: string, capacity
     type: 'car_park',
     capacity,
   });
-  const days = await freeDays(request, token);
-  const band = await call<{ id: number }>(request, token, 'POST', '/band/add', {
+  const { days } = await pricedParkRideBand(request, token, {
+    airportId: airport.id,
+    carParkId: carPark.id,
     name: `Booking band ${tag}`,
-    type: 'park_and_ride',
-    min_days: days,
-    max_days: days,
-  });
-  await call(request, token, 'POST', '/band-month/add', { band_id: band.id, month: 3, price: 9900 });
-  await call(request, token, 'POST', '/location-price/add', {
-    airport_id: airport.id,
-    departure_id: carPark.id,
-    arrival_id: carPark.id,
-    band_id: band.id,
-    month: 3,
-    price: 12_345,
   });
   const pkg = await call<{ id: number; name: string }>(request, token, 'POST', '/package/add', {
     name: `Booking Shuttle ${tag}`,

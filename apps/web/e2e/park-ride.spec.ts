@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Booking } from '@ps/contracts';
-import { addDays, call, choose, freeDays } from './bookingWorld';
+import { addDays, call, choose, pricedParkRideBand } from './bookingWorld';
 import { exportCsv, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
 import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession, toast } from './support';
 
@@ -31,21 +31,10 @@ async function parkRideWorld(request: APIRequestContext, token: string, capacity
     name: `Shuttle Terminal ${tag}`,
     type: 'terminal',
   });
-  const days = await freeDays(request, token);
-  const band = await call<{ id: number; name: string }>(request, token, 'POST', '/band/add', {
+  const { band, days } = await pricedParkRideBand(request, token, {
+    airportId: airport.id,
+    carParkId: carPark.id,
     name: `Shuttle band ${tag}`,
-    type: 'park_and_ride',
-    min_days: days,
-    max_days: days,
-  });
-  await call(request, token, 'POST', '/band-month/add', { band_id: band.id, month: 3, price: 9900 });
-  await call(request, token, 'POST', '/location-price/add', {
-    airport_id: airport.id,
-    departure_id: carPark.id,
-    arrival_id: carPark.id,
-    band_id: band.id,
-    month: 3,
-    price: 12_345,
   });
   const departure = '2027-03-10';
   const reg = `PR ${tag.slice(-6).toUpperCase()}`;

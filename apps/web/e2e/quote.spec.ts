@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { addDays, choose, freeDays } from './bookingWorld';
+import { addDays, choose, pricedParkRideBand } from './bookingWorld';
 import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession } from './support';
 
 /**
@@ -30,21 +30,10 @@ async function pricedWorld(request: APIRequestContext, token: string) {
     type: 'car_park',
     capacity: 120,
   });
-  const days = await freeDays(request, token);
-  const band = await post<{ id: number; name: string }>(request, token, '/band/add', {
+  const { band, days } = await pricedParkRideBand(request, token, {
+    airportId: airport.id,
+    carParkId: carPark.id,
     name: `Quote band ${tag}`,
-    type: 'park_and_ride',
-    min_days: days,
-    max_days: days,
-  });
-  await post(request, token, '/band-month/add', { band_id: band.id, month: 3, price: 9900 });
-  await post(request, token, '/location-price/add', {
-    airport_id: airport.id,
-    departure_id: carPark.id,
-    arrival_id: carPark.id,
-    band_id: band.id,
-    month: 3,
-    price: 12_345,
   });
   const pkg = await post<{ id: number; name: string }>(request, token, '/package/add', {
     name: `Quote Shuttle ${tag}`,
