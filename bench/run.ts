@@ -27,6 +27,7 @@ import { DEMO_ADMIN, seedDemoData } from '../apps/api/src/db/seed/demo.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
 import { API_DIST_DIR, buildApiBundle } from '../scripts/build-api.ts';
 import { bookingScenarios, seedBookingsBench } from './bookings.ts';
+import { driverScenarios, seedDriversBench } from './drivers.ts';
 import type { RunnerMessage, ServerMessage } from './ipc.ts';
 import { QUOTE_BENCH_ADMIN, seedQuoteBench } from './quote.ts';
 import type { Load, Scenario } from './scenario.ts';
@@ -205,6 +206,7 @@ const dataDir = serverDatabase ? 'memory://' : mkdtempSync(join(tmpdir(), 'ps-be
 const companyId = await seed(serverDatabase?.url, dataDir);
 const quoteBench = await seedQuoteBench(serverDatabase?.url, dataDir);
 const bookingsBench = bookingCount > 0 ? await seedBookingsBench(serverDatabase?.url, dataDir, bookingCount) : undefined;
+const driversBench = await seedDriversBench(serverDatabase?.url, dataDir);
 if (bookingsBench) console.log(`seeded ${bookingCount.toLocaleString('en')} bookings in ${(bookingsBench.seedMs / 1000).toFixed(1)} s`);
 const databaseEnv: Record<string, string> = serverDatabase ? { DATABASE_URL: serverDatabase.url } : { DATA_DIR: dataDir };
 const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'ps-bench-profile-')) : undefined;
@@ -264,6 +266,7 @@ try {
     },
   ];
   if (bookingsBench) scenarios.push(...(await bookingScenarios(product.address, bookingsBench, signIn)));
+  scenarios.push(...(await driverScenarios(product.address, driversBench, signIn)));
 
   console.log(
     `\nParking Solutions API: ${duration}s per scenario, ${connections} connections unless the scenario says, ${serverDatabase ? `PostgreSQL (${airportCount} airports` : `embedded PGlite (${airportCount} airports`}, ${bookingCount.toLocaleString('en')} bookings${serverDatabase ? ')' : '; no plain handler)'}\n`,
@@ -313,6 +316,10 @@ try {
       'targets (issue 7): booking list >= 75 % of plain and p99 < 20 ms; booking get >= 50 % of plain; booking add p50 < 15 ms;\n' +
         '  day board and dashboard < 50 ms; statistics by segment < 200 ms with 1,000,000 bookings (--bookings 1000000)',
     );
+  console.log(
+    'targets (issue 8): trips list of a day with 2,000 trips p99 < 20 ms; dispatch eligibility for 200 drivers < 10 ms;\n' +
+      '  payout computation for a driver-month < 20 ms',
+  );
 
   if (!values['no-lighthouse']) await lighthouseScore(product.address);
 } finally {

@@ -6,8 +6,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
+import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
 import { registerAdditionalServiceRoutes } from './modules/additional-services/additional-services.routes.ts';
 import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
+import { registerAttendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerBandRoutes } from './modules/bands/bands.routes.ts';
 import { registerBookingServiceRoutes } from './modules/bookings/booking-services.routes.ts';
@@ -15,15 +17,22 @@ import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerParkRideRoutes } from './modules/bookings/park-ride.routes.ts';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
+import { registerDocumentTypeRoutes } from './modules/documents/documents.routes.ts';
+import { registerDriverDocumentRoutes } from './modules/driver-documents/driver-documents.routes.ts';
+import { registerDriverRateRoutes } from './modules/driver-rates/driver-rates.routes.ts';
+import { registerDriverRoutes } from './modules/drivers/drivers.routes.ts';
+import { registerFlightRoutes } from './modules/flights/flights.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerLocationRoutes } from './modules/locations/locations.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPackageRoutes } from './modules/packages/packages.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { registerPayoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
 import { registerQuoteRoutes } from './modules/quote/quote.routes.ts';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { registerTripRoutes } from './modules/trips/trips.routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
 import { registerYardRoutes } from './modules/yards/yards.routes.ts';
@@ -112,6 +121,10 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
 
   await registerOpenApi(app);
 
+  // Uploaded files (lib/uploads.ts): the folder is made on first use; a temporary one (in-memory database) goes at close.
+  const uploads = createUploadStore(uploadDirectoryOf(config));
+  app.addHook('onClose', () => uploads.close());
+
   // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts).
   guardRoutes(app);
   registerAuthModule(app, { config, database, secret });
@@ -123,6 +136,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerCompanyRoutes(app, database.db);
   registerLocationRoutes(app, database.db);
   registerYardRoutes(app, database.db);
+  registerDocumentTypeRoutes(app, database.db);
   registerBandRoutes(app, database.db);
   registerPackageRoutes(app, database.db);
   registerAdditionalServiceRoutes(app, database.db);
@@ -135,7 +149,14 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerPaymentRoutes(app, database.db);
   registerMailRoutes(app, database.db, config);
   registerStatisticsRoutes(app, database.db);
+  registerDriverDocumentRoutes(app, database.db, uploads);
+  registerDriverRateRoutes(app, database.db);
+  registerPayoutRoutes(app, database.db);
+  registerFlightRoutes(app, database.db);
   registerLiveRoutes(app, database);
+  registerDriverRoutes(app, database.db);
+  registerAttendanceRoutes(app, database.db);
+  registerTripRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

@@ -15,6 +15,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Embedded database folder; `memory://` keeps it in memory (tests, e2e). */
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Where uploaded files (driver documents) are kept; default `<DATA_DIR>/uploads`. Back it up with the
+   * database: rows name files in it. With several API processes it must be one folder they all share.
+   */
+  UPLOAD_DIR: z.string().min(1).optional(),
   /** HMAC secret for tokens (32+ characters). Without it one is generated and kept in the database. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -88,6 +93,15 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   /** How long a worker holds a message it is sending before another process may take it over. */
   MAIL_LEASE_MS: z.coerce.number().int().positive().default(120_000),
+  /**
+   * An HTTP flight provider (docs/operations.md, "Flight tracking"). Without it, operators type estimated
+   * arrivals in (the manual provider). The key is sent as a bearer token and never logged.
+   */
+  FLIGHT_PROVIDER_URL: z.string().url().optional(),
+  FLIGHT_PROVIDER_KEY: z.string().min(1).optional(),
+  FLIGHT_PROVIDER_NAME: z.string().min(1).max(40).default('http'),
+  /** How often the upcoming return flights are asked about (with an HTTP provider). */
+  FLIGHT_POLL_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
   /** How long a database call may wait for a connection before the API answers 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });

@@ -2,7 +2,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
+import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
 import { type MailWorker, mailWorkerFromConfig } from './modules/mail/mail.worker.ts';
+import { createEligibilitySweep, type EligibilitySweep } from './modules/trips/trips.sweep.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -13,6 +15,8 @@ const database = await openDatabase({
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let mailWorker: MailWorker;
+let flightWorker: FlightWorker;
+let eligibilitySweep: EligibilitySweep;
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
   app = await buildApp({ config, database, secret });
@@ -21,6 +25,12 @@ try {
   // The outbox's sender (does nothing without SMTP_URL: mail waits in the outbox).
   mailWorker = mailWorkerFromConfig(config, database, app.log);
   await mailWorker.start();
+  // Flight news from an HTTP provider (does nothing with the manual provider: operators type estimates in).
+  flightWorker = flightWorkerFromConfig(config, database, app.log);
+  flightWorker.start();
+  // Drivers whose documents ran out are taken off their coming trips (hourly; the assignment checks too).
+  eligibilitySweep = createEligibilitySweep(database, app.log);
+  eligibilitySweep.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);
   await database.close().catch(() => {});
@@ -36,6 +46,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info({ signal }, 'shutting down');
     // The message in hand is finished (sent or put back for later) before the database closes.
     await mailWorker.stop();
+    await flightWorker.stop();
+    await eligibilitySweep.stop();
     await app.close();
     await database.close();
     process.exit(0);

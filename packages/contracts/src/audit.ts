@@ -7,13 +7,25 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditChangeSchema = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 export type AuditChange = z.infer<typeof auditChangeSchema>;
 
-/** The records whose changes make up a booking's audit trail: the booking and what hangs on it. */
-export const bookingAuditEntities = ['booking', 'booking_service', 'payment', 'mail_message'] as const;
+/**
+ * The records whose changes make up a booking's audit trail: the booking and what hangs on it, its trips
+ * included (a trip, a movement of its car, a trip's time moved by itself, an admin's status correction).
+ */
+export const bookingAuditEntities = [
+  'booking',
+  'booking_service',
+  'payment',
+  'mail_message',
+  'trip',
+  'trip_movement',
+  'trip_schedule_change',
+  'trip_status_correction',
+] as const;
 export type BookingAuditEntity = (typeof bookingAuditEntities)[number];
 
 /**
  * One entry of a booking's audit trail (`GET /api/booking/audit/list/{id}`): a change to the booking, one of
- * its service lines, payments or messages; each changed field with its value before and after.
+ * its service lines, payments, messages or trips; each changed field with its value before and after.
  */
 export const bookingAuditEntrySchema = z.object({
   id: z.number().int(),

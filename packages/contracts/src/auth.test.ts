@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { classifyIdentifier, isPhoneIdentifier, loginBodySchema, loginFormSchema, newPasswordFormSchema, normalisePhone } from './auth.ts';
-import { messageKeyForIssue } from './common/validation.ts';
+import { toJSONSchema, type z } from 'zod';
+import {
+  adminChangePasswordBodySchema,
+  changePasswordStepBodySchema,
+  classifyIdentifier,
+  isPhoneIdentifier,
+  loginBodySchema,
+  loginFormErrors,
+  newPasswordFormErrors,
+  newPasswordSchema,
+  normalisePhone,
+  passwordPair,
+  passwordSchema,
+  totpCodeSchema,
+  verifyCodeFormErrors,
+} from './auth.ts';
+import { fieldPathsForIssue, messageKeyForIssue } from './common/validation.ts';
 import en from './locales/en.json' with { type: 'json' };
 
-/** The messages a user sees for a sign-in form input, in English. */
+/** The messages a user sees for a sign-in form input, in English (the form shows each field's first). */
 function formMessages(identifier: string, password: string): Record<string, string> {
-  const result = loginFormSchema.safeParse({ identifier, password });
-  if (result.success) return {};
   const validation = en.validation as Record<string, string>;
-  const messages: Record<string, string> = {};
-  // Like the form: the first message of each field is the one shown.
-  for (const issue of result.error.issues) {
-    messages[issue.path.join('.')] ??= validation[messageKeyForIssue(issue).replace('validation.', '')] ?? '';
-  }
-  return messages;
+  return Object.fromEntries(
+    Object.entries(loginFormErrors({ identifier, password })).map(([field, key]) => [
+      field,
+      validation[key.replace('validation.', '')] ?? '',
+    ]),
+  );
+}
+
+/** An API body's 400 details as `field=key`, in the order the API lists them. */
+function details(schema: z.ZodType, body: unknown): string[] {
+  const result = schema.safeParse(body);
+  return result.success
+    ? []
+    : result.error.issues.flatMap((issue) => fieldPathsForIssue(issue).map((field) => `${field}=${messageKeyForIssue(issue)}`));
 }
 
 describe('identifier classification (spec 5)', () => {
@@ -80,10 +101,50 @@ describe('sign-in form validation (spec 5 messages)', () => {
   });
 
   it('matches new password and confirmation', () => {
-    const result = newPasswordFormSchema.safeParse({ new_password: 'Brand1234', confirm_password: 'Brand1235' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('validation.passwordMismatch');
-    expect(newPasswordFormSchema.safeParse({ new_password: 'password', confirm_password: 'password' }).success).toBe(false);
+    expect(newPasswordFormErrors({ new_password: 'Brand1234', confirm_password: 'Brand1235' })).toEqual({
+      confirm_password: 'validation.passwordMismatch',
+    });
+    expect(newPasswordFormErrors({ new_password: 'password', confirm_password: 'password' })).toEqual({
+      new_password: 'validation.passwordWeak',
+    });
+    expect(newPasswordFormErrors({ new_password: 'Brand1234', confirm_password: '' })).toEqual({ confirm_password: 'validation.required' });
+    expect(newPasswordFormErrors({ new_password: 'Brand1234', confirm_password: 'Brand1234' })).toEqual({});
+  });
+
+  it('takes a 6-digit code', () => {
+    expect(verifyCodeFormErrors({ code: '12345' })).toEqual({ code: 'validation.totpCode' });
+    expect(verifyCodeFormErrors({ code: '' })).toEqual({ code: 'validation.totpCode' });
+    expect(verifyCodeFormErrors({ code: '123456' })).toEqual({});
+  });
+});
+
+describe('the API bodies on the same rules', () => {
+  it('report every failed rule of a field, in order', () => {
+    const step = (new_password: unknown, confirm_password: unknown) =>
+      details(changePasswordStepBodySchema, { step_token: 't', new_password, confirm_password });
+    expect(step('abc', 'abc')).toEqual(['new_password=validation.passwordWeak', 'new_password=validation.passwordWeak']);
+    expect(step('a'.repeat(51), 'a'.repeat(51))).toEqual(['new_password=validation.max50', 'new_password=validation.passwordWeak']);
+    // An empty confirmation is "required" and, the body's own rule still running, a mismatch.
+    expect(step('Brand1234', '')).toEqual(['confirm_password=validation.required', 'confirm_password=validation.passwordMismatch']);
+    expect(step(undefined, 5)).toEqual(['new_password=validation.required', 'confirm_password=validation.required']);
+  });
+
+  it("stop the body at an empty sign-in password, as zod's abort did", () => {
+    const login = (body: object) => details(loginBodySchema, { type: 'email', org_instance_id: 1, ...body });
+    expect(login({ password: '' })).toEqual(['password=validation.required']);
+    expect(login({ password: 'ab' })).toEqual(['password=validation.min3', 'email=validation.required']);
+    const admin = (current_password: string) =>
+      details(adminChangePasswordBodySchema, { current_password, new_password: 'Brand1234', confirm_password: 'Brand1235' });
+    expect(admin('')).toEqual(['current_password=validation.required']);
+    expect(admin('secret')).toEqual(['confirm_password=validation.passwordMismatch']);
+  });
+
+  it("document the rules in the OpenAPI as zod's own checks did", () => {
+    const schema = (field: z.ZodType) => toJSONSchema(field, { io: 'input' });
+    expect(schema(passwordSchema)).toMatchObject({ type: 'string', minLength: 3, maxLength: 50 });
+    expect(schema(newPasswordSchema)).toMatchObject({ type: 'string', minLength: 8, maxLength: 50 });
+    expect(schema(passwordPair.confirm_password)).toMatchObject({ type: 'string', minLength: 1 });
+    expect(schema(totpCodeSchema)).toMatchObject({ type: 'string', pattern: '^\\d{6}$' });
   });
 });
 

@@ -1,11 +1,53 @@
 import { z } from 'zod';
 import { CREDENTIAL_MAX, CREDENTIAL_MIN, EMAIL_PATTERN, identifierTypes, loginSteps, ORG_INSTANCE_ID, roles } from './auth.fields.ts';
-import { newPasswordSchema, passwordSchema as password, passwordPair, passwordsMatch, totpCodeSchema as totpCode } from './auth.forms.ts';
+import {
+  confirmPasswordIssues,
+  NEW_PASSWORD_MIN,
+  newPasswordIssues,
+  passwordIssues,
+  passwordsMatch,
+  TOTP_CODE_PATTERN,
+  totpCodeIssues,
+} from './auth.forms.ts';
 import { listQuerySchema, recordIdSchema } from './common/pagination.ts';
-import { V } from './common/validation.ts';
+import { V, type ValidationKey } from './common/validation.ts';
 
 export * from './auth.fields.ts';
 export * from './auth.forms.ts';
+
+/**
+ * A string field checked by one of the sign-in forms' zod-free rules (`auth.forms.ts`): each key the rule lists
+ * is an issue, so the 400's details are what zod's own checks reported. `stopsOn`: that key skips the body's own
+ * checks (zod's `abort`). `documented` says the rule in the OpenAPI as zod's length and pattern checks did
+ * (a refinement is invisible to JSON Schema).
+ */
+function ruledString(
+  rule: (value: string) => ValidationKey[],
+  documented: { minLength?: number; maxLength?: number; pattern?: string },
+  stopsOn?: ValidationKey,
+) {
+  return z
+    .string({ error: V.required })
+    .superRefine((value, ctx) => {
+      for (const key of rule(value)) ctx.addIssue({ code: 'custom', message: key, continue: key !== stopsOn });
+    })
+    .meta(documented);
+}
+
+/** A password as typed to sign in. An empty one stops the body's checks ("required" alone). */
+export const passwordSchema = ruledString(passwordIssues, { minLength: CREDENTIAL_MIN, maxLength: CREDENTIAL_MAX }, V.required);
+
+/** A 6-digit code from an authenticator app. */
+export const totpCodeSchema = ruledString(totpCodeIssues, { pattern: TOTP_CODE_PATTERN.source });
+
+/** A password someone chooses: 8 to 50 characters with at least one letter and one digit. */
+export const newPasswordSchema = ruledString(newPasswordIssues, { minLength: NEW_PASSWORD_MIN, maxLength: CREDENTIAL_MAX });
+
+/** The new password and its confirmation, in every body that sets a password (with `passwordsMatch`). */
+export const passwordPair = {
+  new_password: newPasswordSchema,
+  confirm_password: ruledString(confirmPasswordIssues, { minLength: 1 }),
+};
 
 /**
  * POST /api/auth/login body (spec section 7): exactly one of email, phn_nbr, username, named by `type`.
@@ -16,7 +58,7 @@ export const loginBodySchema = z
     email: z.string().trim().min(CREDENTIAL_MIN, { error: V.min3 }).max(CREDENTIAL_MAX, { error: V.max50 }).optional(),
     phn_nbr: z.string().trim().min(CREDENTIAL_MIN, { error: V.min3 }).max(CREDENTIAL_MAX, { error: V.max50 }).optional(),
     username: z.string().trim().min(CREDENTIAL_MIN, { error: V.min3 }).max(CREDENTIAL_MAX, { error: V.max50 }).optional(),
-    password,
+    password: passwordSchema,
     type: z.enum(identifierTypes, { error: V.invalidValue }),
     org_instance_id: z.literal(ORG_INSTANCE_ID, { error: V.invalidValue }),
     company_id: recordIdSchema.nullish(),
@@ -26,7 +68,7 @@ export const loginBodySchema = z
      * with two-factor on gets the `verify` step. With it, the code is checked at once; this is also how an
      * account locked by failed attempts from elsewhere still signs in (see docs/decisions.md).
      */
-    totp_code: z.optional(totpCode),
+    totp_code: z.optional(totpCodeSchema),
   })
   .superRefine((body, ctx) => {
     const field = body.type === 'email' ? 'email' : body.type === 'phone' ? 'phn_nbr' : 'username';
@@ -81,7 +123,7 @@ export type LoginStepData = z.infer<typeof loginStepDataSchema>;
 
 export const verifyStepBodySchema = z.strictObject({
   step_token: z.string({ error: V.required }).min(1, { error: V.required }),
-  code: totpCode,
+  code: totpCodeSchema,
 });
 export type VerifyStepBody = z.infer<typeof verifyStepBodySchema>;
 
@@ -99,7 +141,7 @@ export const tokenPairSchema = z.object({ access_token: z.string(), refresh_toke
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const adminChangePasswordBodySchema = z
-  .strictObject({ current_password: password, ...passwordPair })
+  .strictObject({ current_password: passwordSchema, ...passwordPair })
   .refine(passwordsMatch, { path: ['confirm_password'], error: V.passwordMismatch });
 export type AdminChangePasswordBody = z.infer<typeof adminChangePasswordBodySchema>;
 
@@ -117,32 +159,6 @@ export const companyUserSchema = z.object({
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
-const personName = z
-  .string({ error: V.required })
-  .trim()
-  .min(1, { error: V.required })
-  .max(100, { error: V.max100 })
-  .regex(/^[\p{L}\p{M} .'-]+$/u, { error: V.onlyAlphabets });
-
-/** POST /api/auth/driver/add: a driver's sign-in account, created with a temporary password. */
-export const driverAddBodySchema = z.strictObject({
-  name: personName,
-  email: z
-    .string({ error: V.required })
-    .trim()
-    .toLowerCase()
-    .regex(EMAIL_PATTERN, { error: V.wrongEmail })
-    .max(CREDENTIAL_MAX, { error: V.max50 }),
-  phn_nbr: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d\s()-]{6,20}$/, { error: V.wrongPhone })
-    .optional(),
-  country_id: recordIdSchema.optional(),
-  temporary_password: newPasswordSchema,
-});
-export type DriverAddBody = z.infer<typeof driverAddBodySchema>;
-
 /** Sign-out: the refresh token to revoke (its whole family ends). */
 export const logoutBodySchema = refreshBodySchema;
 
@@ -150,7 +166,7 @@ export const logoutBodySchema = refreshBodySchema;
  * POST /api/auth/totp/setup body. Nothing is needed while two-factor is off; once it is on, replacing the
  * secret needs the password or a current code (a forgotten open session must not be enough).
  */
-export const totpSetupBodySchema = z.strictObject({ password: z.optional(password), code: z.optional(totpCode) }).nullish();
+export const totpSetupBodySchema = z.strictObject({ password: z.optional(passwordSchema), code: z.optional(totpCodeSchema) }).nullish();
 export type TotpSetupBody = z.infer<typeof totpSetupBodySchema>;
 
 /** POST /api/auth/totp/setup answer: the secret for an authenticator app, also as an otpauth:// link. */
@@ -158,11 +174,11 @@ export const totpSetupDataSchema = z.object({ secret: z.string(), otpauth_url: z
 export type TotpSetupData = z.infer<typeof totpSetupDataSchema>;
 
 /** POST /api/auth/totp/enable body: a current code from the app. */
-export const totpEnableBodySchema = z.strictObject({ code: totpCode });
+export const totpEnableBodySchema = z.strictObject({ code: totpCodeSchema });
 export type TotpEnableBody = z.infer<typeof totpEnableBodySchema>;
 
 /** POST /api/auth/totp/disable body: the password again, so a forgotten open session cannot turn it off. */
-export const totpDisableBodySchema = z.strictObject({ password });
+export const totpDisableBodySchema = z.strictObject({ password: passwordSchema });
 export type TotpDisableBody = z.infer<typeof totpDisableBodySchema>;
 
 export const adminListQuerySchema = listQuerySchema(['name', 'email', 'created_at'] as const);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bandTypes } from './bands.ts';
+import { calendarDateSchema } from './common/dates.ts';
 import { recordIdParamSchema, recordIdSchema, requestContextQuerySchema } from './common/pagination.ts';
 import { V } from './common/validation.ts';
 
@@ -9,16 +10,8 @@ import { V } from './common/validation.ts';
  * the caller's language (issue 6, section 2). Money is integer minor units of the company's currency.
  */
 
-/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). Dates are days at the airport: no time zone. */
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const calendarDate = z.string({ error: V.required }).refine(isCalendarDate, { error: V.invalidValue });
+// Dates are days at the airport: no time zone.
+const calendarDate = calendarDateSchema(V.invalidValue);
 
 /** `service_ids=3,7,9`: distinct record ids, comma separated (empty = none). */
 const serviceIdsSchema = z

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { bandTypes } from './common/bandTypes.ts';
 import { bookingStatuses } from './common/bookingStates.ts';
+import { calendarDateSchema } from './common/dates.ts';
 import { recordIdParamSchema } from './common/pagination.ts';
 import { isKnownTimeZone } from './common/timeZones.ts';
 import { V } from './common/validation.ts';
-import { isCalendarDate } from './vouchers.ts';
 
 /**
  * The daily board and statistics (issue 7, section 2). Every day is a calendar day in the request's
@@ -12,7 +12,7 @@ import { isCalendarDate } from './vouchers.ts';
  * in Asia/Colombo. Money is integer minor units of the company's currency. Cancelled bookings never count.
  */
 
-const calendarDate = z.string({ error: V.required }).refine(isCalendarDate, { error: V.date });
+const calendarDate = calendarDateSchema();
 
 /** The request's context with a time zone that must name a real zone (an unknown one is a 400 on `time_zone`). */
 const statisticsContextSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type DiscountType, discountTypes } from './common/bandTypes.ts';
+import { calendarDateSchema } from './common/dates.ts';
 import { MAX_PRICE } from './common/names.ts';
 import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { voucherSortFields } from './common/sortFields.ts';
@@ -31,14 +32,7 @@ export const voucherSchema = z.object({
 });
 export type Voucher = z.infer<typeof voucherSchema>;
 
-/** `YYYY-MM-DD` naming a real calendar day. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const calendarDate = z.string({ error: V.required }).refine(isCalendarDate, { error: V.date });
+const calendarDate = calendarDateSchema();
 
 const voucherFields = {
   code: z.string({ error: V.required }).trim().regex(VOUCHER_CODE_PATTERN, { error: V.voucherCode }),
@@ -110,6 +104,6 @@ export const voucherListQuerySchema = listQuerySchema(voucherSortFields).extend(
   status: recordStatusQuerySchema.optional(),
   discount_type: z.enum(discountTypes).optional(),
   /** Vouchers whose validity holds this day. */
-  valid_on: z.string().refine(isCalendarDate, { error: V.date }).optional(),
+  valid_on: calendarDate.optional(),
 });
 export type VoucherListQuery = z.output<typeof voucherListQuerySchema>;

@@ -258,7 +258,15 @@ describe('migration 0007', () => {
     await seedReferenceData(db);
     expect(rowsOf(await db.execute(sql`select to_regclass('booking_departure_slots') as summary`))).toEqual([{ summary: null }]);
 
-    const sites = [await insertSite(db), await insertSite(db)];
+    // Companies as they were then (later migrations add columns the current schema would name).
+    const oldCompany = async (name: string) =>
+      rowsOf<{ id: number }>(
+        await db.execute(sql`insert into companies (name, client_key) values (${name}, ${`key-${name}`}) returning id`),
+      )[0]?.id;
+    const sites = [
+      await insertSite(db, { companyId: await oldCompany('Before A') }),
+      await insertSite(db, { companyId: await oldCompany('Before B') }),
+    ];
     const random = prng(7);
     const rows = Array.from({ length: 60 }, () => {
       const departure_at = new Date(Date.parse('2026-05-01T00:00:00Z') + random.int(0, 3 * 96) * SLOT + random.pick([0, -1, 7 * MINUTE]));

@@ -1,10 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { sniffContentType } from '../lib/uploads.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
 import { type Database, openDatabase } from './client.ts';
-import { airports, appSettings, companies, companyWebConfigs, countries, users } from './schema/index.ts';
+import { airports, appSettings, companies, companyWebConfigs, countries, driverDocuments, users } from './schema/index.ts';
 
 // Bootstrap decides on a whole database, so these tests open their own embedded one each.
 let database: Database | undefined;
@@ -38,16 +42,36 @@ describe('first start', () => {
     expect(sriLanka?.dialling_code).toBe('94');
   });
 
+  it("writes the demo documents' files into the upload folder, each a PDF by its bytes", async () => {
+    const db = await emptyDatabase();
+    const uploadDir = mkdtempSync(join(tmpdir(), 'ps-demo-uploads-'));
+    try {
+      await bootstrapDatabase(db, loadConfig({ DATA_DIR: 'memory://', UPLOAD_DIR: uploadDir }));
+      const documents = await db.db.select().from(driverDocuments);
+      expect(documents.length).toBe(2);
+      for (const document of documents) {
+        const bytes = readFileSync(join(uploadDir, document.stored_name));
+        expect(sniffContentType(bytes.subarray(0, 16))).toBe('application/pdf');
+        expect(document.size_bytes).toBe(bytes.length);
+      }
+    } finally {
+      rmSync(uploadDir, { recursive: true, force: true });
+    }
+  });
+
   it('loads nothing twice and keeps the generated token secret across starts', async () => {
     const db = await emptyDatabase();
     const config = loadConfig({ DATA_DIR: 'memory://' });
     const first = await bootstrapDatabase(db, config);
+    const [usersAfterFirst] = await db.db.select({ total: count() }).from(users);
     const second = await bootstrapDatabase(db, config);
     expect(second.seededDemo).toBe(false);
     expect(second.secret).toBe(first.secret);
     expect(first.secret.length).toBeGreaterThanOrEqual(32);
     const [userTotal] = await db.db.select({ total: count() }).from(users);
-    expect(userTotal?.total).toBe(2);
+    // The admin, the super admin and the four demo drivers, once.
+    expect(usersAfterFirst?.total).toBe(6);
+    expect(userTotal?.total).toBe(usersAfterFirst?.total);
     expect(await db.db.select().from(appSettings)).toHaveLength(1);
   });
 

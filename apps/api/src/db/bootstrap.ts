@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { uploadDirectoryOf } from '../lib/uploads.ts';
 import type { Database, Db } from './client.ts';
 import { appSettings, users } from './schema/index.ts';
 import { DEMO_ADMIN, DEMO_SUPER_ADMIN, seedDemoData, seedFirstAdmin } from './seed/demo.ts';
+import type { DemoFile } from './seed/demo-drivers.ts';
 import { seedReferenceData } from './seed/reference.ts';
 
 async function tokenSecret(db: Db, configured: string | undefined): Promise<string> {
@@ -25,6 +29,18 @@ export interface Bootstrapped {
 }
 
 /**
+ * The demo documents' files, into the upload folder the server will use. An in-memory database has a temporary
+ * folder made later by the server itself: its demo documents are listed but their files are not there (a
+ * download answers 404).
+ */
+async function writeDemoFiles(files: DemoFile[], config: Config): Promise<void> {
+  const { dir } = uploadDirectoryOf(config);
+  if (dir === null || files.length === 0) return;
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await Promise.all(files.map((file) => writeFile(join(dir, file.storedName), file.bytes, { mode: 0o600 })));
+}
+
+/**
  * Brings a database up to date at start: migrations, reference data, then on an empty database either the
  * demo data (embedded) or the first admin (server, from ADMIN_EMAIL/ADMIN_PASSWORD; refuses without them).
  */
@@ -36,7 +52,7 @@ export async function bootstrapDatabase(database: Database, config: Config): Pro
   let seededDemo = false;
   if ((userCount?.total ?? 0) === 0) {
     if (config.demoData) {
-      await seedDemoData(db);
+      await writeDemoFiles(await seedDemoData(db), config);
       seededDemo = true;
     } else if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       await seedFirstAdmin(db, config.COMPANY_NAME, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

@@ -9,7 +9,7 @@ export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is under it (PGlite or node-postgres). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
-export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type DbOrTx = Pick<Db, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export interface Database {
   db: Db;

@@ -11,3 +11,20 @@ export function dayAt(instant: Date, timeZone: string): string {
   }
   return format.format(instant);
 }
+
+/** Today's calendar day in a time zone (the request's `time_zone`), UTC when none is given. */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
+  return dayAt(now, timeZone ?? 'UTC');
+}
+
+/** The calendar day `days` after `day` (YYYY-MM-DD; negative goes back). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (calendar days; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

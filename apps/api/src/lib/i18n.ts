@@ -1,14 +1,24 @@
 import { type Language, languages } from '@ps/contracts';
+import attendanceEn from '@ps/contracts/locales/attendance.en.json' with { type: 'json' };
+import attendanceTa from '@ps/contracts/locales/attendance.ta.json' with { type: 'json' };
 import bookingsEn from '@ps/contracts/locales/bookings.en.json' with { type: 'json' };
 import bookingsTa from '@ps/contracts/locales/bookings.ta.json' with { type: 'json' };
+import driversEn from '@ps/contracts/locales/drivers.en.json' with { type: 'json' };
+import driversTa from '@ps/contracts/locales/drivers.ta.json' with { type: 'json' };
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
+import flightsEn from '@ps/contracts/locales/flights.en.json' with { type: 'json' };
+import flightsTa from '@ps/contracts/locales/flights.ta.json' with { type: 'json' };
 import mailEn from '@ps/contracts/locales/mail.en.json' with { type: 'json' };
 import mailTa from '@ps/contracts/locales/mail.ta.json' with { type: 'json' };
 import paymentsEn from '@ps/contracts/locales/payments.en.json' with { type: 'json' };
 import paymentsTa from '@ps/contracts/locales/payments.ta.json' with { type: 'json' };
+import payoutsEn from '@ps/contracts/locales/payouts.en.json' with { type: 'json' };
+import payoutsTa from '@ps/contracts/locales/payouts.ta.json' with { type: 'json' };
 import quoteEn from '@ps/contracts/locales/quote.en.json' with { type: 'json' };
 import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
+import tripsEn from '@ps/contracts/locales/trips.en.json' with { type: 'json' };
+import tripsTa from '@ps/contracts/locales/trips.ta.json' with { type: 'json' };
 
 type Catalogue = Record<string, unknown>;
 
@@ -34,8 +44,8 @@ function mergeCatalogues(base: Catalogue, ...extras: Catalogue[]): Catalogue {
  * `message`, already in the caller's language.
  */
 const catalogues: Record<Language, Catalogue> = {
-  en: mergeCatalogues(en, quoteEn, bookingsEn, paymentsEn, mailEn),
-  ta: mergeCatalogues(ta, quoteTa, bookingsTa, paymentsTa, mailTa),
+  en: mergeCatalogues(en, quoteEn, bookingsEn, paymentsEn, mailEn, driversEn, payoutsEn, flightsEn, attendanceEn, tripsEn),
+  ta: mergeCatalogues(ta, quoteTa, bookingsTa, paymentsTa, mailTa, driversTa, payoutsTa, flightsTa, attendanceTa, tripsTa),
 };
 
 /** The first supported language in an Accept-Language header (quality order), else English. */

@@ -48,6 +48,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 const badInputCodes = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
+/**
+ * @fastify/multipart's refusals (the upload route): a file, field or part over the limits is 413
+ * `payload_too_large` (nothing is kept); a request to an upload route that is not multipart is 415.
+ */
+const multipartStatuses: Record<string, number> = {
+  FST_REQ_FILE_TOO_LARGE: 413,
+  FST_FILES_LIMIT: 413,
+  FST_FIELDS_LIMIT: 413,
+  FST_PARTS_LIMIT: 413,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+};
+
 /** The value a request sent at a field path (zod 4 issues no longer carry their input). */
 function valueAt(source: unknown, path: readonly string[]): unknown {
   let node = source;
@@ -102,7 +114,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
     if (error instanceof AppError) {
-      const details = error.details?.map((detail) => ({ ...detail, message: t(detail.code) }));
+      // A detail that repeats the error's own message gets the same values ({{found}}, {{date}}...).
+      const details = error.details?.map((detail) => ({ ...detail, message: t(detail.code, error.vars) }));
       return reply
         .code(error.statusCode)
         .headers(error.headers)
@@ -133,7 +146,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send(errorBody(t, 500, 'internal'));
     }
-    const status = error.statusCode ?? 500;
+    const status = multipartStatuses[error.code] ?? error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(errorBody(t, 429, 'too_many_requests'));
     if (status === 413) return reply.code(413).send(errorBody(t, 413, 'payload_too_large'));
     if (status === 415) return reply.code(415).send(errorBody(t, 415, 'unsupported_media_type'));
@@ -158,6 +171,8 @@ const errorDescriptions = {
   403: 'Signed in without the permission this call needs',
   404: 'No such record in your company',
   409: 'Conflicts with existing data',
+  413: 'Too large: a file or field over its limit (nothing was kept)',
+  415: 'The body is not of a type this call takes',
   429: 'Too many requests or failed sign-ins',
   503: 'The database is unavailable; try again shortly',
 } as const;

@@ -1,6 +1,6 @@
 /**
- * What a band (and a package) prices, without zod: the web's router parses a list's `type` filter with it
- * in the sign-in bundle, where zod must not come along (as the sort field lists).
+ * What a band (and a package) prices, without zod (as the sort field lists): the web's lists parse their
+ * `type` filter from the URL with it.
  */
 export const bandTypes = ['parking', 'meet_and_greet', 'park_and_ride'] as const;
 export type BandType = (typeof bandTypes)[number];

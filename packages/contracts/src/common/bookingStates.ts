@@ -1,5 +1,5 @@
 /**
- * The words of bookings, payments and mail without zod (like the band types): the web's router and the
+ * The words of bookings, payments and mail without zod (like the band types): the web's screens and the
  * database tables import these lists, so a new value is one edit and both sides agree.
  */
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownTimeZone } from './timeZones.ts';
 import { V } from './validation.ts';
 
 /** Record ids are PostgreSQL integers: 1 to 2,147,483,647. */
@@ -22,6 +23,14 @@ export const recordIdParamSchema = z.coerce
 export const requestContextQuerySchema = z.object({
   time_zone: z.string().max(64).optional(),
   company_id: recordIdParamSchema.optional(),
+});
+
+/**
+ * The same context where the answer depends on the request's day (eligibility, "expired", "in force"): a
+ * `time_zone` must name a real zone (an unknown one is a 400 on `time_zone`, never a silent UTC).
+ */
+export const zonedContextQuerySchema = requestContextQuerySchema.extend({
+  time_zone: z.string().max(64).refine(isKnownTimeZone, { error: V.timeZone }).optional(),
 });
 
 /**

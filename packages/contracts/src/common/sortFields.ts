@@ -1,7 +1,7 @@
 /**
- * The fields each list may be sorted by, without zod: the web's router checks a list's URL against them
- * (`validateSearch`) in the sign-in bundle, where the resources' zod schemas must not come along (budget,
- * docs/decisions.md "Sign-in bundle budget (issue 5)"). The resources' list query schemas use the same lists.
+ * The fields each list may be sorted by, without zod: the web's list pages check their URL against them
+ * (`features/<feature>/search.ts`) without the resources' zod schemas. The resources' list query schemas use the
+ * same lists.
  */
 export const airportSortFields = ['iata_code', 'name', 'time_zone', 'status', 'created_at'] as const;
 export const coreAirportSortFields = ['iata_code', 'name', 'time_zone', 'status'] as const;
@@ -35,3 +35,12 @@ export const bookingSortFields = [
   'total',
   'created_at',
 ] as const;
+export const driverSortFields = ['first_name', 'last_name', 'email', 'approve_status', 'status', 'licence_expiry', 'created_at'] as const;
+export const companyPersonSortFields = ['name', 'email', 'role', 'admin_status', 'created_at'] as const;
+export const documentTypeSortFields = ['name', 'required', 'has_expiry', 'status', 'created_at'] as const;
+export const tripSortFields = ['scheduled_at', 'status', 'type', 'driver_fee', 'created_at'] as const;
+
+/** A driver's approval by the company (DOMAIN.md): only approved drivers get trips. The drivers list filters by it. */
+export const approveStatuses = ['pending', 'approved', 'rejected'] as const;
+export type ApproveStatus = (typeof approveStatuses)[number];
+export const payoutSortFields = ['period_start', 'period_end', 'total', 'status', 'created_at'] as const;

@@ -15,6 +15,10 @@ export const companies = pgTable('companies', {
   /** The company's home time zone and ISO 4217 currency: defaults for its screens and its money. */
   time_zone: text('time_zone').notNull().default('Europe/London'),
   currency: text('currency').notNull().default('GBP'),
+  /** What a driver earns per completed trip (minor units): a new trip's `driver_fee`. */
+  trip_fee: integer('trip_fee').notNull().default(0),
+  /** Minutes after a return flight's arrival that its out-trip is scheduled (a delay moves the trip with it). */
+  flight_buffer_minutes: integer('flight_buffer_minutes').notNull().default(30),
   status: recordStatus(),
   /**
    * Publishable key the sign-in page sends as `Basic base64(company_id:client_key)` for the calls it makes

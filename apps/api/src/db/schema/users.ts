@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
 import { countries } from './countries.ts';
@@ -46,6 +46,8 @@ export const users = pgTable(
       .on(table.org_instance_id, sql`lower(${table.username})`)
       .where(sql`${table.deleted_at} is null and ${table.username} is not null`),
     index('users_company_idx').on(table.company_id),
+    // A driver profile names its user with the company (drivers_user_id_fk): never another company's user.
+    unique('users_company_id_id_unique').on(table.company_id, table.id),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
 
@@ -22,5 +22,6 @@ export const yards = pgTable(
     index('yards_company_idx').on(table.company_id),
     uniqueIndex('yards_company_name_unique').on(table.company_id, sql`lower(${table.name})`),
     check('yards_capacity_not_negative', sql`${table.capacity} >= 0`),
+    unique('yards_company_id_id_unique').on(table.company_id, table.id),
   ],
 );

@@ -18,19 +18,31 @@ describe('the demo bookings', () => {
     if (!admin?.company_id) throw new Error('no demo admin');
     const headers = { authorization: `Bearer ${await mintAccessToken(ctx, admin)}` };
     const list = await call(ctx.app, 'GET', '/api/booking/list?page_size=100&sort=customer_name', headers);
-    const bookings = list.body.data as Array<{ id: number; customer_name: string; status: string; total: number; car_park_name: string }>;
-    expect(bookings.map((booking) => [booking.customer_name, booking.status])).toEqual([
-      ['Amelia Hart', 'confirmed'],
-      ['Daniel Brooks', 'completed'],
-      ['Emily Shaw', 'cancelled'],
-      ['George Whitfield', 'parked'],
-      ['Harriet Cole', 'pending'],
-      ['Kavin Sivakumar', 'confirmed'],
-      ['Oliver Grant', 'pending'],
-      ['Priya Natarajan', 'parked'],
-      ['Sofia Marino', 'checked_in'],
+    const bookings = list.body.data as Array<{
+      id: number;
+      customer_name: string;
+      status: string;
+      type: string;
+      total: number;
+      car_park_name: string | null;
+    }>;
+    expect(bookings.map((booking) => [booking.customer_name, booking.status, booking.type])).toEqual([
+      ['Amelia Hart', 'confirmed', 'parking'],
+      ['Charlotte Evans', 'confirmed', 'meet_and_greet'],
+      ['Daniel Brooks', 'completed', 'parking'],
+      ['Emily Shaw', 'cancelled', 'parking'],
+      ['Farah Siddiqui', 'pending', 'meet_and_greet'],
+      ['George Whitfield', 'parked', 'parking'],
+      ['Harriet Cole', 'pending', 'parking'],
+      ['Kavin Sivakumar', 'confirmed', 'parking'],
+      ['Oliver Grant', 'pending', 'parking'],
+      ['Priya Natarajan', 'parked', 'parking'],
+      ['Ravi Shankar', 'confirmed', 'meet_and_greet'],
+      ['Sofia Marino', 'checked_in', 'parking'],
     ]);
-    expect(bookings.every((booking) => booking.total > 0 && booking.car_park_name.includes('Long Stay'))).toBe(true);
+    expect(bookings.every((booking) => booking.total > 0)).toBe(true);
+    const parking = bookings.filter((booking) => booking.type === 'parking');
+    expect(parking.every((booking) => booking.car_park_name?.includes('Long Stay'))).toBe(true);
     const completed = bookings.find((booking) => booking.customer_name === 'Daniel Brooks');
     const history = await call(ctx.app, 'GET', `/api/booking/status/history/${completed?.id}`, headers);
     expect((history.body.data as Array<{ to_status: string }>).map((entry) => entry.to_status)).toEqual([
@@ -43,7 +55,22 @@ describe('the demo bookings', () => {
     const figures = await call(ctx.app, 'GET', '/api/booking/statistics/list', headers);
     expect((figures.body.data as { on_site_now: number }).on_site_now).toBe(3);
     const outbox = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.company_id, admin.company_id));
-    expect(outbox).toHaveLength(9);
+    expect(outbox).toHaveLength(12);
     expect(outbox.every((message) => message.state === 'queued')).toBe(true);
+  });
+
+  it('give the confirmed meet-and-greet bookings their in and out trips, the first taken by Arun, the rest waiting for a driver', async () => {
+    const [admin] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    if (!admin?.company_id) throw new Error('no demo admin');
+    const headers = { authorization: `Bearer ${await mintAccessToken(ctx, admin)}` };
+    const list = await call(ctx.app, 'GET', '/api/trips/list?page_size=100', headers);
+    const trips = list.body.data as Array<Record<string, unknown>>;
+    expect(trips.map((trip) => [trip.customer_name, trip.type, trip.from_name, trip.to_name, trip.status, trip.driver_fee])).toEqual([
+      ['Ravi Shankar', 'in', 'Heathrow Terminal 5 Drop-off', 'Crawley Valet Yard', 'assigned', 1200],
+      ['Charlotte Evans', 'in', 'Meet & Greet Desk T2', 'Crawley Valet Yard', 'scheduled', 1200],
+      ['Charlotte Evans', 'out', 'Crawley Valet Yard', 'Heathrow Terminal 5 Drop-off', 'scheduled', 1200],
+      ['Ravi Shankar', 'out', 'Crawley Valet Yard', 'Heathrow Terminal 5 Drop-off', 'scheduled', 1200],
+    ]);
+    expect(trips.map((trip) => trip.driver_name)).toEqual(['Arun Prakash', null, null, null]);
   });
 });

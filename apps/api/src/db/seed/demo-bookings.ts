@@ -14,10 +14,15 @@ interface DemoStay {
   in: number;
   out: number;
   moves: BookingStatus[];
+  /** Meet and greet: the places the driver takes the car at and brings it back to (else the airport's car park). */
+  meet?: { departure: string; arrival: string };
   booking: Partial<BookingCreateInput> & Pick<BookingCreateInput, 'customer_name' | 'vehicle_reg' | 'channel'>;
 }
 
-/** A day's work around now: cars due in and out today, cars on site, bookings ahead, a finished and a cancelled one. */
+/**
+ * A day's work around now: cars due in and out today, cars on site, bookings ahead, a finished and a cancelled one,
+ * and meet-and-greet stays whose in and out trips the bookings service makes.
+ */
 const STAYS: DemoStay[] = [
   {
     at: 'LHR',
@@ -82,6 +87,37 @@ const STAYS: DemoStay[] = [
     moves: ['cancelled'],
     booking: { customer_name: 'Emily Shaw', vehicle_reg: 'GU15 OPD', channel: 'web' },
   },
+  // Meet and greet: confirmed ones get their in and out trips (the dispatch screen's work), the pending one none yet.
+  {
+    at: 'LHR',
+    in: 3,
+    out: 5 * 24 + 2,
+    moves: [],
+    meet: { departure: 'Heathrow Terminal 5 Drop-off', arrival: 'Heathrow Terminal 5 Drop-off' },
+    booking: { customer_name: 'Ravi Shankar', vehicle_reg: 'LR70 VWD', channel: 'phone', outbound_flight: 'BA303', return_flight: 'BA304' },
+  },
+  {
+    at: 'LHR',
+    in: 6,
+    out: 3 * 24 + 7,
+    moves: [],
+    meet: { departure: 'Meet & Greet Desk T2', arrival: 'Heathrow Terminal 5 Drop-off' },
+    booking: {
+      customer_name: 'Charlotte Evans',
+      vehicle_reg: 'EK69 BNM',
+      channel: 'phone',
+      outbound_flight: 'AA101',
+      return_flight: 'AA100',
+    },
+  },
+  {
+    at: 'LHR',
+    in: 2 * 24 + 4,
+    out: 9 * 24,
+    moves: [],
+    meet: { departure: 'Meet & Greet Desk T2', arrival: 'Meet & Greet Desk T2' },
+    booking: { customer_name: 'Farah Siddiqui', vehicle_reg: 'HN18 XTR', channel: 'web' },
+  },
 ];
 
 /** The demo car parks, by the airport whose stays they take. */
@@ -98,11 +134,13 @@ export async function seedDemoBookings(db: Db, companyId: number, now: Date = ne
     .from(users)
     .where(and(eq(users.company_id, companyId), eq(users.role, 'admin')))
     .limit(1);
-  const parks = await db
+  const meetingPlaces = STAYS.flatMap((stay) => (stay.meet ? [stay.meet.departure, stay.meet.arrival] : []));
+  const places = await db
     .select({ id: locations.id, name: locations.name, airport_id: locations.airport_id, iata: airports.iata_code })
     .from(locations)
     .innerJoin(airports, and(eq(airports.company_id, locations.company_id), eq(airports.id, locations.airport_id)))
-    .where(and(eq(locations.company_id, companyId), inArray(locations.name, Object.values(CAR_PARKS))));
+    .where(and(eq(locations.company_id, companyId), inArray(locations.name, [...Object.values(CAR_PARKS), ...meetingPlaces])));
+  const parks = places.filter((place) => Object.values(CAR_PARKS).includes(place.name));
   if (!admin || parks.length === 0) return;
   const caller = { companyId, actorUserId: admin.id, language: 'en' as const, t: translator('en') };
   const bookingsService = createBookingsService(db);
@@ -111,13 +149,17 @@ export async function seedDemoBookings(db: Db, companyId: number, now: Date = ne
   const hour = Math.floor(now.getTime() / HOUR) * HOUR;
   for (const [index, stay] of STAYS.entries()) {
     const park = parks.find((candidate) => candidate.iata === stay.at);
-    if (!park) continue;
+    const meet = stay.meet;
+    const departure = meet ? places.find((place) => place.name === meet.departure) : park;
+    const arrival = meet ? places.find((place) => place.name === meet.arrival) : park;
+    if (!departure || !arrival) continue;
     const input = bookingCreateSchema.parse({
       customer_email: `${stay.booking.customer_name.split(' ')[0]?.toLowerCase()}@example.com`,
       customer_phone: `+44 7700 9001${String(index).padStart(2, '0')}`,
-      airport_id: park.airport_id,
-      departure_id: park.id,
-      arrival_id: park.id,
+      airport_id: departure.airport_id,
+      departure_id: departure.id,
+      arrival_id: arrival.id,
+      ...(meet ? { type: 'meet_and_greet' } : {}),
       departure_at: new Date(hour + stay.in * HOUR).toISOString(),
       arrival_at: new Date(hour + stay.out * HOUR).toISOString(),
       ...stay.booking,

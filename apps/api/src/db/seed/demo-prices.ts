@@ -2,26 +2,34 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { bandMonths, bands, locationPrices, locations } from '../schema/index.ts';
 
-/** A stay's default price (pence) per parking band, before the season. Other bands get one from their days. */
-const BASE_PRICE: Record<string, number> = { '1-3 days': 3900, '4-7 days': 6500, '8-14 days': 9900, '15-30 days': 15900 };
+/** A stay's default price (pence) per band, before the season. Other bands get one from their days. */
+const BASE_PRICE: Record<string, number> = {
+  '1-3 days': 3900,
+  '4-7 days': 6500,
+  '8-14 days': 9900,
+  '15-30 days': 15900,
+  // Meet and greet: a driver takes the car at the terminal and brings it back (the demo's trips).
+  'M&G 1-7 days': 8900,
+  'M&G 8-30 days': 16900,
+};
 /** Summer holidays and Christmas cost more; January and February less. */
 const SEASON: Record<number, number> = { 1: 0.9, 2: 0.9, 7: 1.25, 8: 1.25, 12: 1.2 };
 
 const seasonal = (base: number, month: number) => Math.round((base * (SEASON[month] ?? 1)) / 100) * 100 - 1;
 
 /**
- * Demo prices: band-month defaults for every parking band and month, and Heathrow Long Stay's own prices for
- * two bands (an every-month price, with summer and Christmas months of their own). Bands and locations are
+ * Demo prices: band-month defaults for every parking and meet-and-greet band and month, and Heathrow Long Stay's own
+ * prices for two bands (an every-month price, with summer and Christmas months of their own). Bands and locations are
  * the bands' and locations' demo data, found by name; whatever is not there is skipped quietly.
  */
 export async function seedDemoPrices(tx: DbOrTx, companyId: number): Promise<void> {
-  const parkingBands = await tx
+  const pricedBands = await tx
     .select({ id: bands.id, name: bands.name, max_days: bands.max_days })
     .from(bands)
-    .where(and(eq(bands.company_id, companyId), eq(bands.type, 'parking')));
-  if (parkingBands.length === 0) return;
+    .where(and(eq(bands.company_id, companyId), inArray(bands.type, ['parking', 'meet_and_greet'])));
+  if (pricedBands.length === 0) return;
 
-  const defaults = parkingBands.flatMap((band) => {
+  const defaults = pricedBands.flatMap((band) => {
     const base = BASE_PRICE[band.name] ?? 2500 + band.max_days * 450;
     return Array.from({ length: 12 }, (_, index) => ({
       company_id: companyId,

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { type DemoFile, seedDemoDispatch, seedDemoDrivers } from './demo-drivers.ts';
 import { seedDemoPlaces } from './demo-places.ts';
 import { seedDemoPrices } from './demo-prices.ts';
 
@@ -24,7 +25,7 @@ export async function createCompany(
   db: Db,
   name: string,
   logo: string | null = null,
-  details: Partial<Pick<typeof companies.$inferInsert, 'contact_email' | 'contact_phone' | 'address' | 'country_id'>> = {},
+  details: Partial<Pick<typeof companies.$inferInsert, 'contact_email' | 'contact_phone' | 'address' | 'country_id' | 'trip_fee'>> = {},
 ): Promise<number> {
   const [company] = await db
     .insert(companies)
@@ -35,14 +36,19 @@ export async function createCompany(
   return company.id;
 }
 
-/** Demo data for a first start on the embedded database: a company, airports, an admin and a super admin. */
-export async function seedDemoData(db: Db): Promise<void> {
-  const companyId = await db.transaction(async (tx) => {
+/**
+ * Demo data for a first start on the embedded database: a company, airports, an admin and a super admin, and
+ * everything the screens show. Answers the files its driver documents name, for the upload folder.
+ */
+export async function seedDemoData(db: Db): Promise<DemoFile[]> {
+  const { companyId, files } = await db.transaction(async (tx) => {
     const companyId = await createCompany(tx as unknown as Db, 'Parking Solutions Demo', demoLogo, {
       contact_email: 'office@example.com',
       contact_phone: '+44 20 7946 0000',
       address: '1 Runway Road, Crawley RH6 0NP',
       country_id: 826,
+      // £12 a completed trip: what the demo's meet-and-greet trips pay their driver.
+      trip_fee: 1200,
     });
     await tx.insert(airports).values([
       { company_id: companyId, iata_code: 'LHR', name: 'London Heathrow', country_id: 826, time_zone: 'Europe/London' },
@@ -70,10 +76,13 @@ export async function seedDemoData(db: Db): Promise<void> {
     ]);
     await seedDemoCatalogue(tx, companyId);
     await seedDemoPrices(tx, companyId);
-    return companyId;
+    const files = await seedDemoDrivers(tx, companyId);
+    return { companyId, files };
   });
   // Through the bookings service, once the catalogue and prices they are priced with are in.
   await seedDemoBookings(db, companyId);
+  await seedDemoDispatch(db, companyId);
+  return files;
 }
 
 /** First company and admin on an empty PostgreSQL server database, from ADMIN_EMAIL and ADMIN_PASSWORD. */

@@ -4,7 +4,6 @@ import {
   changePasswordStepBodySchema,
   companyUserSchema,
   dataEnvelope,
-  driverAddBodySchema,
   idParamsSchema,
   listEnvelope,
   loginBodySchema,
@@ -36,7 +35,7 @@ const signInResponses = {
 };
 
 /** Where the request comes from and where its security events go, for the service. */
-function metaOf(request: FastifyRequest): RequestMeta {
+export function metaOf(request: FastifyRequest): RequestMeta {
   return { address: request.ip, userAgent: request.headers['user-agent'], log: securityLoggerOf(request) };
 }
 
@@ -200,24 +199,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, comp
     handler: async (request) => {
       await companyUsers.deleteAdmin(requireCaller(request), callerCompanyId(request), request.params.id, metaOf(request));
       return { message: request.t('success.deleted') };
-    },
-  });
-
-  api.post('/api/auth/driver/add', {
-    config: { permission: 'drivers.create' },
-    schema: {
-      tags,
-      summary: "A driver's sign-in account with a temporary password",
-      description:
-        "Creates a driver of the caller's company who must choose a new password at first sign-in. The temporary " +
-        'password follows the new-password rules, common passwords refused.',
-      security: [{ bearer: [] }],
-      body: driverAddBodySchema,
-      response: { 201: dataEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 409, 503) },
-    },
-    handler: async (request, reply) => {
-      const driver = await companyUsers.addDriver(requireCaller(request), callerCompanyId(request), request.body);
-      return reply.code(201).send({ message: request.t('success.driverAdded'), data: driver });
     },
   });
 

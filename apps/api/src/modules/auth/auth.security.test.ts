@@ -263,7 +263,7 @@ describe('common passwords are refused for every new password', () => {
 
     const driver = await post(
       '/api/auth/driver/add',
-      { name: 'Common Case', email: 'common.case@example.com', temporary_password: 'qwerty123' },
+      { first_name: 'Common', last_name: 'Case', email: 'common.case@example.com', temporary_password: 'qwerty123' },
       session.bearer,
     );
     expect(driver.statusCode).toBe(400);

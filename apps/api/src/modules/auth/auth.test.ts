@@ -187,10 +187,10 @@ describe('change-password step (account with a temporary password)', () => {
       method: 'POST',
       url: '/api/auth/driver/add',
       headers: bearer,
-      payload: { name: 'Ravi Kumar', email: 'Ravi.Driver@example.com', temporary_password: 'Tmp-4821x' },
+      payload: { first_name: 'Ravi', last_name: 'Kumar', email: 'Ravi.Driver@example.com', temporary_password: 'Tmp-4821x' },
     });
     expect(added.statusCode).toBe(201);
-    expect(added.json().data).toMatchObject({ role: 'driver', email: 'ravi.driver@example.com', must_change_password: true });
+    expect(added.json().data).toMatchObject({ first_name: 'Ravi', email: 'ravi.driver@example.com', approve_status: 'pending' });
 
     const first = await login(loginBody('ravi.driver@example.com', 'Tmp-4821x'));
     expect(first.statusCode).toBe(200);
@@ -249,7 +249,7 @@ describe('change-password step (account with a temporary password)', () => {
       method: 'POST',
       url: '/api/auth/driver/add',
       headers: bearer,
-      payload: { name: 'Someone', email: admin.email, temporary_password: 'Tmp-4821x' },
+      payload: { first_name: 'Some', last_name: 'One', email: admin.email, temporary_password: 'Tmp-4821x' },
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ code: 'email_taken', message: 'This email address is already in use.' });
@@ -257,11 +257,11 @@ describe('change-password step (account with a temporary password)', () => {
       method: 'POST',
       url: '/api/auth/driver/add',
       headers: { ...bearer, 'accept-language': 'ta' },
-      payload: { name: 'R2D2', email: 'not-an-email', temporary_password: 'abc', company_id: 99 },
+      payload: { first_name: 'R2D2', last_name: 'Droid', email: 'not-an-email', temporary_password: 'abc', company_id: 99 },
     });
     expect(bad.statusCode).toBe(400);
     const fields = bad.json().details.map((detail: { field: string }) => detail.field);
-    expect(fields).toEqual(expect.arrayContaining(['name', 'email', 'temporary_password', 'company_id']));
+    expect(fields).toEqual(expect.arrayContaining(['first_name', 'email', 'temporary_password', 'company_id']));
     expect(bad.json().details.find((detail: { field: string }) => detail.field === 'email').message).toBe('மின்னஞ்சல் வடிவம் தவறு');
   });
 });
@@ -491,7 +491,7 @@ describe('admin calls', () => {
       method: 'POST',
       url: '/api/auth/driver/add',
       headers: bearer,
-      payload: { name: 'X Y', email: 'x@example.com', temporary_password: 'Tmp-4821x' },
+      payload: { first_name: 'X', last_name: 'Y', email: 'x@example.com', temporary_password: 'Tmp-4821x' },
     });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe('You do not have permission to do this.');

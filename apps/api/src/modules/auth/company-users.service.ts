@@ -1,12 +1,10 @@
-import { type CompanyUser, type DriverAddBody, normalisePhone } from '@ps/contracts';
+import type { CompanyUser } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema/index.ts';
 import { writeRecords } from '../../kit/records.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { notifyAccessChanged } from './access.ts';
 import { createAuthRepository, type UserListQuery, type UserRow } from './auth.repository.ts';
 import { identityOf, type RequestMeta } from './auth.service.ts';
@@ -22,7 +20,7 @@ export function toCompanyUser(user: UserRow): CompanyUser {
 }
 
 /** Maps a unique-index violation on users to the field that clashed. */
-function userConflict(error: unknown): AppError | undefined {
+export function userConflict(error: unknown): AppError | undefined {
   if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) return undefined;
   const field = { users_email_unique: 'email', users_phone_unique: 'phn_nbr', users_username_unique: 'username' } as const;
   const constraint = constraintOf(error) as keyof typeof field | undefined;
@@ -56,40 +54,6 @@ export function createCompanyUsersService(db: Db) {
       });
       await notifyAccessChanged(db, { userId });
       meta.log('auth.session_revoked', { user_id: userId, company_id: companyId, reason: 'user_deleted' });
-    },
-
-    /** A driver's account with a temporary password; the first sign-in asks the driver for a new one. */
-    async addDriver(caller: Caller, companyId: number, body: DriverAddBody): Promise<CompanyUser> {
-      await assertNewPasswordAllowed(body.temporary_password, 'temporary_password');
-      const passwordHash = await hashPassword(body.temporary_password);
-      try {
-        return await db.transaction(async (tx) => {
-          const users = createAuthRepository(tx);
-          const phone = body.phn_nbr ? normalisePhone(body.phn_nbr) : null;
-          const created = await users.insertUser({
-            company_id: companyId,
-            role: 'driver',
-            name: body.name,
-            email: body.email,
-            phn_nbr: phone,
-            country_id: phone ? (body.country_id ?? 94) : (body.country_id ?? null),
-            password_hash: passwordHash,
-            must_change_password: true,
-          });
-          const driver = toCompanyUser(created);
-          await recordAudit(tx, {
-            companyId,
-            actorUserId: caller.userId,
-            entity: 'user',
-            entityId: created.id,
-            action: 'create',
-            after: driver,
-          });
-          return driver;
-        });
-      } catch (error) {
-        throw userConflict(error) ?? error;
-      }
     },
   };
 }

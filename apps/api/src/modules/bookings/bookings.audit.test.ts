@@ -1,6 +1,7 @@
-import type { BookingAuditEntry } from '@ps/contracts';
+import type { BookingAuditEntry, Trip } from '@ps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookingRoute, createBookingThroughApi, insertBookingRoute } from '../../../test/factories/bookings.ts';
+import { createYard } from '../../../test/factories/places.ts';
 import { insertService } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, createTenant } from '../../../test/kit.ts';
@@ -70,6 +71,74 @@ describe("a booking's audit trail", () => {
     expect(mail?.changes.to_address).toEqual({ to: 'ada@example.com' });
     expect(mail?.changes.text_body).toBeUndefined();
     expect(mail?.changes.html_body).toBeUndefined();
+  });
+
+  it("holds its trips' entries: made, moved by a change of its times (and why), its car's movements, a status correction", async () => {
+    const yard = await createYard(ctx.db, owner.company.id);
+    const booking = await createBookingThroughApi(ctx, owner, route, { type: 'meet_and_greet' });
+    const other = await createBookingThroughApi(ctx, owner, route, { type: 'meet_and_greet' });
+    const tripsOf = async (bookingId: number) =>
+      (await call(ctx.app, 'GET', `/api/trips/list?booking_id=${bookingId}&sort=scheduled_at`, owner.headers)).body.data as Trip[];
+    const [inTrip, outTrip] = await tripsOf(booking.id);
+    const [otherIn] = await tripsOf(other.id);
+    if (!inTrip || !outTrip || !otherIn) throw new Error('no trips');
+
+    const moved = await call(ctx.app, 'POST', '/api/trips/movement', owner.headers, { trip_id: inTrip.id, yard_id: yard.id });
+    expect(moved.status).toBe(201);
+    const movementId = (moved.body.data as { id: number }).id;
+    // The other booking's car moves too: never on this trail.
+    await call(ctx.app, 'POST', '/api/trips/movement', owner.headers, { trip_id: otherIn.id, yard_id: yard.id });
+    const changed = await call(ctx.app, 'PATCH', `/api/booking/update/${booking.id}`, owner.headers, {
+      arrival_at: '2026-06-12T20:00:00Z',
+    });
+    expect(changed.status).toBe(200);
+    const corrected = await call(ctx.app, 'PATCH', `/api/trips/status/update/admin/${outTrip.id}`, owner.headers, {
+      status: 'cancelled',
+      reason: 'Customer collects the car at the yard',
+    });
+    expect(corrected.status).toBe(200);
+
+    const { entries } = await trail(booking.id);
+    const tripEntries = entries.filter((entry) => entry.entity.startsWith('trip'));
+    // Newest first: the correction and the cancellation it made, the move of the out-trip, the movement, the trips made.
+    expect(tripEntries.map((entry) => `${entry.entity} ${entry.action} ${entry.entity_id}`)).toEqual([
+      `trip_status_correction create ${tripEntries[0]?.entity_id}`,
+      `trip update ${outTrip.id}`,
+      `trip_schedule_change create ${tripEntries[2]?.entity_id}`,
+      `trip update ${outTrip.id}`,
+      `trip_movement create ${movementId}`,
+      `trip create ${outTrip.id}`,
+      `trip create ${inTrip.id}`,
+    ]);
+    const [correction, cancellation, scheduleChange, timeMove] = tripEntries;
+    expect(correction?.changes).toEqual({
+      trip_id: { to: outTrip.id },
+      from_status: { to: 'scheduled' },
+      to_status: { to: 'cancelled' },
+      reason: { to: 'Customer collects the car at the yard' },
+    });
+    expect(cancellation?.changes.status).toEqual({ from: 'scheduled', to: 'cancelled' });
+    // Old and new time (the flight buffer after the new return) and why, by whom.
+    expect(scheduleChange).toMatchObject({
+      actor_user_id: owner.user.id,
+      actor_name: owner.user.name,
+      changes: expect.objectContaining({
+        trip_id: { to: outTrip.id },
+        from_at: { to: outTrip.scheduled_at },
+        to_at: { to: '2026-06-12T20:30:00.000Z' },
+        reason: { to: 'booking_changed' },
+        unassigned_driver_id: { to: null },
+      }),
+    });
+    expect(timeMove?.changes.scheduled_at).toEqual({ from: outTrip.scheduled_at, to: '2026-06-12T20:30:00.000Z' });
+    expect(entries.find((entry) => entry.entity === 'trip_movement')?.changes).toMatchObject({
+      trip_id: { to: inTrip.id },
+      yard_id: { to: yard.id },
+      location_id: { to: null },
+    });
+    expect(entries.some((entry) => entry.entity === 'trip' && entry.entity_id === otherIn.id)).toBe(false);
+    // The booking's own entries are still there, around the trips'.
+    expect(entries.filter((entry) => entry.entity === 'booking').map((entry) => entry.action)).toEqual(['update', 'create']);
   });
 
   it("is 404 for another company's admin, and for a booking that does not exist", async () => {

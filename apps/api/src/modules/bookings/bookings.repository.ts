@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { airports, auditLog, bookingStatusHistory, bookings, locations, packages, payments, users } from '../../db/schema/index.ts';
 import { companyScope } from '../../kit/records.ts';
+import { bookingTripAuditKeys } from '../trips/trips.repository.ts';
 
 export type BookingTableRow = typeof bookings.$inferSelect;
 
@@ -114,7 +115,8 @@ export function createBookingsRepository(db: DbOrTx, companyId: number) {
 
     /**
      * The booking's audit trail, newest first: its own entries and those of the service lines, payments and
-     * messages made for it (found by the `booking_id` their creation recorded, so deleted lines stay in it).
+     * messages made for it (found by the `booking_id` their creation recorded, so deleted lines stay in it), and
+     * those of its trips, its car's movements, its trips' schedule changes and status corrections.
      */
     auditTrail(bookingId: number, limit: number) {
       const id = String(bookingId);
@@ -148,6 +150,7 @@ export function createBookingsRepository(db: DbOrTx, companyId: number) {
             or(
               and(eq(auditLog.entity, 'booking'), eq(auditLog.entity_id, id)),
               sql`(${auditLog.entity}, ${auditLog.entity_id}) in (${madeForBooking})`,
+              sql`(${auditLog.entity}, ${auditLog.entity_id}) in (${bookingTripAuditKeys(companyId, bookingId)})`,
             ),
           ),
         )

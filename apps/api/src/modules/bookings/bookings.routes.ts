@@ -229,8 +229,11 @@ bookings free their car park space.`,
       security,
       summary: "A booking's audit trail",
       description: `Newest first, at most ${BOOKING_AUDIT_LIMIT} entries: every change to the booking and to the service lines,
-payments and messages made for it (deleted ones included), with who made it, when, and each changed field before
-and after. A message's bodies are left out (the outbox shows them).`,
+payments and messages made for it (deleted ones included), and to its trips (\`trip\`), with the movements of its car
+(\`trip_movement\`), the times its trips moved by themselves (\`trip_schedule_change\`: old and new time, \`reason\`
+\`booking_changed\`, \`flight_delayed\` or \`flight_early\`, a driver taken off) and admins' status corrections of its trips
+(\`trip_status_correction\`, with the reason); each with who made it, when, and each changed field before and after. A
+message's bodies are left out (the outbox shows them).`,
       params: idParamsSchema,
       response: { 200: dataEnvelope(z.array(bookingAuditEntrySchema)), ...errorResponses(400, 401, 403, 404, 503) },
     },

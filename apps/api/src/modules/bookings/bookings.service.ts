@@ -17,6 +17,7 @@ import { constraintOf } from '../../lib/pg-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { queueBookingConfirmation } from '../mail/mail.service.ts';
+import { removeBookingTrips, syncBookingTrips } from '../trips/trips.bookings.ts';
 import { listBookings, validTimeZone } from './bookings.list.ts';
 import {
   assertSpace,
@@ -33,6 +34,9 @@ import { type BookingTableRow, type BookingViewRow, createBookingsRepository, ha
 import { giveVoucherUseBack, takeVoucherUse } from './bookings.stay.ts';
 
 export type { BookingCaller };
+
+/** The booking's caller as the trips its changes move see them: the office (every driver's trips). */
+export const tripCallerOf = (caller: BookingCaller) => ({ ...caller, driverId: null });
 
 /** A booking as the API answers it: instants as UTC ISO 8601, what is still owed beside what was paid. */
 export function toBooking(row: BookingViewRow): Booking {
@@ -221,6 +225,8 @@ export function createBookingsService(db: Db, references: () => string = newRefe
             to_status: status,
             changed_by: caller.actorUserId,
           });
+          // A confirmed meet-and-greet booking gets its in and out trips in the same transaction.
+          await syncBookingTrips(tx, tripCallerOf(caller), row as BookingTableRow, null);
           await publishLiveEvent(tx, { company_id: caller.companyId, booking_id: row.id, action: 'created' });
           // The confirmation goes to the outbox with the booking (sent by the mail worker once this commits).
           if (input.customer_email) await queueBookingConfirmation(tx, caller, row.id);
@@ -270,7 +276,9 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           repriced = { before: reprice.before, after: reprice.after };
         }
         assertShuttlesInStay({ ...row, ...columns });
-        await records.update(id, columns);
+        const { after } = await records.update(id, columns);
+        // New times move its trips that have not started (logged); another type no longer needs them.
+        await syncBookingTrips(tx, tripCallerOf(caller), after as BookingTableRow, row);
         await publishLiveEvent(tx, { company_id: caller.companyId, booking_id: id, action: 'updated' });
         return { data: await readBooking(tx, caller.companyId, id), repriced };
       });
@@ -298,6 +306,7 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           throw new AppError(409, 'booking_in_use');
         }
         if (row.voucher_id !== null) await giveVoucherUseBack(records.tx, caller.companyId, row.voucher_id);
+        await removeBookingTrips(records.tx, tripCallerOf(caller), id);
         await records.remove(id);
         await publishLiveEvent(records.tx, { company_id: caller.companyId, booking_id: id, action: 'updated' });
       });

@@ -12,9 +12,10 @@ import { bookingStatusHistory, bookings } from '../../db/schema/index.ts';
 import { writeRecords } from '../../kit/records.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
+import { syncBookingTrips } from '../trips/trips.bookings.ts';
 import type { BookingCaller } from './bookings.pricing.ts';
 import { type BookingTableRow, createBookingsRepository } from './bookings.repository.ts';
-import { bookingWrites, readBooking } from './bookings.service.ts';
+import { bookingWrites, readBooking, tripCallerOf } from './bookings.service.ts';
 import { giveVoucherUseBack } from './bookings.stay.ts';
 
 /** A booking's statuses: the list with where each may go, the moves, and the history of each booking. */
@@ -47,7 +48,9 @@ export function createBookingStatusService(db: Db) {
         const releasesVoucher = input.status === 'cancelled' && row.voucher_id !== null;
         if (releasesVoucher && row.voucher_id !== null) await giveVoucherUseBack(tx, caller.companyId, row.voucher_id);
         // The code and its rule stay on the booking as history; `voucher_id` says whether it still holds a use.
-        await records.update(id, { status: input.status, ...(releasesVoucher ? { voucher_id: null } : {}) });
+        const { after } = await records.update(id, { status: input.status, ...(releasesVoucher ? { voucher_id: null } : {}) });
+        // Confirming a meet-and-greet booking makes its trips; cancelling or a no-show calls its open trips off.
+        await syncBookingTrips(tx, tripCallerOf(caller), after as BookingTableRow, row);
         await tx.insert(bookingStatusHistory).values({
           company_id: caller.companyId,
           booking_id: id,

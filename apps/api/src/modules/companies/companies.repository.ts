@@ -4,7 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyPartners, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 
-export type CompanyRow = Omit<typeof companies.$inferSelect, 'org_instance_id'> & { partner_ids: number[] };
+// The dispatch settings (trip fee, flight buffer) belong to the company's own settings screen, not this list.
+export type CompanyRow = Omit<typeof companies.$inferSelect, 'org_instance_id' | 'trip_fee' | 'flight_buffer_minutes'> & {
+  partner_ids: number[];
+};
 
 const companyColumns = {
   id: companies.id,

@@ -9,17 +9,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { CompanyActor } from '../../kit/routes.ts';
-import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
+import { companyActorOf } from '../../kit/routes.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { createMailService } from './mail.service.ts';
 
 const tags = ['mail'];
 const security = [{ bearer: [] }];
-const actorOf = (request: FastifyRequest): CompanyActor => ({
-  companyId: callerCompanyId(request),
-  actorUserId: requireCaller(request).userId,
-});
 const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 
 /** The booking confirmation (spec 7 `booking/send-mail/{id}`) and the outbox screen's calls. */
@@ -42,7 +37,7 @@ SMTP. A mail server that is down only delays it. No \`customer_email\`: 409 \`bo
       response: { 202: dataEnvelope(mailMessageDetailSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
     },
     handler: async (request, reply) => {
-      const data = await service.sendBookingMail(actorOf(request), idOf(request));
+      const data = await service.sendBookingMail(companyActorOf(request), idOf(request));
       return reply.code(202).send({ message: request.t('success.created'), data });
     },
   });
@@ -63,7 +58,7 @@ server is set: without one every message waits as \`queued\`.`,
     },
     handler: async (request) => {
       const query = request.query as MailOutboxListQuery;
-      const { items, total } = await service.list(actorOf(request), query);
+      const { items, total } = await service.list(companyActorOf(request), query);
       return {
         message: request.t('success.list'),
         data: items,
@@ -86,7 +81,10 @@ server is set: without one every message waits as \`queued\`.`,
       params: idParamsSchema,
       response: { 200: dataEnvelope(mailMessageDetailSchema), ...errorResponses(400, 401, 403, 404, 503) },
     },
-    handler: async (request) => ({ message: request.t('success.fetched'), data: await service.get(actorOf(request), idOf(request)) }),
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await service.get(companyActorOf(request), idOf(request)),
+    }),
   });
 
   app.route({
@@ -104,7 +102,7 @@ copied into a new queued message (answered here; the sent one stays as it was). 
       response: { 202: dataEnvelope(mailMessageDetailSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
     },
     handler: async (request, reply) => {
-      const data = await service.resend(actorOf(request), idOf(request));
+      const data = await service.resend(companyActorOf(request), idOf(request));
       return reply.code(202).send({ message: request.t('success.updated'), data });
     },
   });

@@ -13,19 +13,14 @@ import {
   paymentListQuerySchema,
   paymentSchema,
 } from '@ps/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { CompanyActor } from '../../kit/routes.ts';
-import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
+import { companyActorOf } from '../../kit/routes.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { createPaymentsService } from './payments.service.ts';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
-const actorOf = (request: FastifyRequest): CompanyActor => ({
-  companyId: callerCompanyId(request),
-  actorUserId: requireCaller(request).userId,
-});
 
 /** Spec section 7: payment/add, list, delete/{id} (no get or update: a payment is never changed) and the sums. */
 export function registerPaymentRoutes(app: FastifyInstance, db: Db): void {
@@ -52,7 +47,7 @@ with another body is 409 \`idempotency_key_reused\`. Audited; the live board hea
     },
     handler: async (request, reply) => {
       const key = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
-      const { payment, replayed } = await service.create(actorOf(request), request.body as PaymentCreate, key, request.language);
+      const { payment, replayed } = await service.create(companyActorOf(request), request.body as PaymentCreate, key, request.language);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ message: request.t('success.created'), data: payment });
     },
@@ -73,7 +68,7 @@ with another body is 409 \`idempotency_key_reused\`. Audited; the live board hea
     },
     handler: async (request) => {
       const query = request.query as PaymentListQuery;
-      const { items, total } = await service.list(actorOf(request), query);
+      const { items, total } = await service.list(companyActorOf(request), query);
       return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
     },
   });
@@ -93,7 +88,7 @@ whole payment as it was. A deleted or unknown payment is a 404; a deletion that 
       response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
     },
     handler: async (request) => {
-      await service.delete(actorOf(request), (request.params as { id: number }).id);
+      await service.delete(companyActorOf(request), (request.params as { id: number }).id);
       return { message: request.t('success.deleted') };
     },
   });
@@ -115,7 +110,7 @@ counted) on the departure day in \`time_zone\` (else your company's), \`airport_
     },
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await service.amountDetails(actorOf(request), request.query as AmountDetailsQuery),
+      data: await service.amountDetails(companyActorOf(request), request.query as AmountDetailsQuery),
     }),
   });
 }

@@ -18,17 +18,12 @@ import {
   priceGridSaveSchema,
   priceGridSchema,
 } from '@ps/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { type CompanyActor, registerCrudRoutes } from '../../kit/routes.ts';
-import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
+import { companyActorOf, registerCrudRoutes } from '../../kit/routes.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { createBandMonthsService, createLocationPricesService, createPriceGridService } from './prices.service.ts';
 
-const actorOf = (request: FastifyRequest): CompanyActor => ({
-  companyId: callerCompanyId(request),
-  actorUserId: requireCaller(request).userId,
-});
 const security = [{ bearer: [] }];
 
 /**
@@ -108,7 +103,7 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await grid.routeGrid(actorOf(request), request.query as never),
+      data: await grid.routeGrid(companyActorOf(request), request.query as never),
     }),
   });
 
@@ -129,7 +124,7 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await grid.saveRouteGrid(actorOf(request), request.body as never),
+      data: await grid.saveRouteGrid(companyActorOf(request), request.body as never),
     }),
   });
 
@@ -151,7 +146,7 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await grid.copy(actorOf(request), request.body as never),
+      data: await grid.copy(companyActorOf(request), request.body as never),
     }),
   });
 
@@ -169,7 +164,7 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await grid.defaultsGrid(actorOf(request), request.query as never),
+      data: await grid.defaultsGrid(companyActorOf(request), request.query as never),
     }),
   });
 
@@ -189,7 +184,7 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
     },
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await grid.saveDefaultsGrid(actorOf(request), request.body as never),
+      data: await grid.saveDefaultsGrid(companyActorOf(request), request.body as never),
     }),
   });
 }

@@ -10,7 +10,7 @@ import {
   type StatisticsSegment,
 } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
-import { dayAt } from '../../lib/dates.ts';
+import { addDays, todayIn } from '../../lib/dates.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createStatisticsRepository } from './statistics.repository.ts';
 
@@ -27,21 +27,11 @@ import { createStatisticsRepository } from './statistics.repository.ts';
 /** Calendar-day arithmetic on `YYYY-MM-DD` strings (days have no time zone here). */
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const toDay = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => {
-  const date = toDate(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toDay(date);
-};
 const addMonths = (day: string, months: number) => {
   const date = toDate(day);
   date.setUTCMonth(date.getUTCMonth() + months);
   return toDay(date);
 };
-
-/** Today in `timeZone`. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return dayAt(now, timeZone);
-}
 
 /** The first day of the period holding `day` (weeks start on Monday, as PostgreSQL's date_trunc). */
 export function periodStart(segment: StatisticsSegment, day: string): string {
@@ -59,7 +49,7 @@ export function periodStart(segment: StatisticsSegment, day: string): string {
   }
 }
 
-function nextPeriod(segment: StatisticsSegment, start: string): string {
+export function nextPeriod(segment: StatisticsSegment, start: string): string {
   switch (segment) {
     case 'day':
       return addDays(start, 1);
@@ -75,7 +65,7 @@ function nextPeriod(segment: StatisticsSegment, start: string): string {
 /** Without `from`, the range ends at `to` (today) and covers 30 days, 12 weeks, 12 months or 5 years. */
 const DEFAULT_PERIODS: Record<StatisticsSegment, number> = { day: 30, week: 12, month: 12, year: 5 };
 
-function defaultFrom(segment: StatisticsSegment, to: string): string {
+export function defaultFrom(segment: StatisticsSegment, to: string): string {
   let start = periodStart(segment, to);
   for (let i = 1; i < DEFAULT_PERIODS[segment]; i++) {
     start =

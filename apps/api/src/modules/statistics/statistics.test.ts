@@ -4,7 +4,7 @@ import { insertBookingRow, insertSite, type Site } from '../../../test/factories
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, createTenant, type Tenant } from '../../../test/kit.ts';
 import { companies } from '../../db/schema/index.ts';
-import { todayIn } from './statistics.service.ts';
+import { todayIn } from '../../lib/dates.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
