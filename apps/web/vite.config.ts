@@ -75,10 +75,9 @@ const SIGN_IN_MODULES = [
   'apps/web/src/app/(lazy|theme)',
   'apps/web/src/app/components/(NotFoundPanel|RouteStates)',
   'apps/web/src/features/auth/\\w+',
-  'apps/web/src/features/(airports|bands|packages|additional-services|vouchers|companies|countries|locations|prices|yards)/search',
-  'apps/web/src/lib/(toast|session|api|i18n|listSearch|forms|pageTitle)',
+  'apps/web/src/lib/(toast|session|api|i18n|forms|pageTitle)',
   'apps/web/src/components/LanguageSelect',
-  'packages/contracts/src/(auth\\.fields|auth\\.forms|common/(validation|languages|sortFields))',
+  'packages/contracts/src/(auth\\.fields|auth\\.forms|common/(validation|languages))',
 ];
 const signInModule = new RegExp(`[\\\\/](${SIGN_IN_MODULES.map((path) => path.replaceAll('/', '[\\\\/]')).join('|')})\\.tsx?$`);
 
@@ -87,7 +86,7 @@ const signInModule = new RegExp(`[\\\\/](${SIGN_IN_MODULES.map((path) => path.re
  * sign-in page), the languages' messages and font (performance.spec.ts checks which language a visitor loads) and
  * the signed-in shell (auth.spec.ts delays and fails it).
  */
-const NAMED_CHUNKS = new Set(['react', 'router', 'zod-mini', 'zod', 'i18n', 'forms', 'signin', 'en', 'ta', 'tamilFont', 'layouts']);
+const NAMED_CHUNKS = new Set(['react', 'router', 'zod', 'i18n', 'forms', 'signin', 'en', 'ta', 'tamilFont', 'layouts']);
 
 export default defineConfig({
   plugins: [react(), preloadDefaultLanguage(), precompress()],
@@ -120,12 +119,7 @@ export default defineConfig({
               ),
               priority: 20,
             },
-            // zod/mini (with zod's core) is all the sign-in forms need; full zod comes with the signed-in screens.
-            {
-              name: 'zod-mini',
-              test: /[\\/]node_modules[\\/]zod[\\/](mini[\\/]|v4[\\/]mini[\\/]|v4[\\/]core[\\/](core|util|errors|parse|schemas|checks|regexes|doc|versions|api|registries|index)\.js)/,
-              priority: 11,
-            },
+            // The sign-in forms check with the contracts' zod-free rules: zod comes with the signed-in screens only.
             { name: 'zod', test: inPackage('zod'), priority: 10 },
             { name: 'i18n', test: inPackage('i18next', 'react-i18next'), priority: 10 },
             { name: 'forms', test: inPackage('react-hook-form', '@hookform/resolvers'), priority: 10 },

@@ -14,7 +14,7 @@ interface TestUser {
 
 /** A new driver of the demo company whose first-sign-in password step is already done. */
 async function newUser(request: APIRequestContext): Promise<TestUser> {
-  const { email, temporary } = await newDriver(request, 'Meena Kumar');
+  const { email, temporary } = await newDriver(request, 'Meena', 'Kumar');
   const step = await request.post('/api/auth/login', { data: { type: 'email', email, password: temporary, org_instance_id: 1 } });
   const { step_token } = (await step.json()).data;
   const password = 'Chosen9876';

@@ -211,7 +211,7 @@ test.describe('sign-in steps', () => {
     await page.goto('/auth/login');
     await signInWithForm(page, driver.email, driver.temporary);
     await expect(page).toHaveURL(/\/auth\/change-password$/);
-    await expect(page.getByText('Kavin Raj, choose a new password to finish signing in.')).toBeVisible();
+    await expect(page.getByText('Ilango Sekar, choose a new password to finish signing in.')).toBeVisible();
 
     const newPassword = page.getByLabel('New password');
     // The first field has the focus.
@@ -240,7 +240,7 @@ test.describe('sign-in steps', () => {
 
     // The new password is the one that works now.
     const session = await apiSignIn(request, driver.email, 'Chosen9876');
-    expect(session.user_data.name).toBe('Kavin Raj');
+    expect(session.user_data.name).toBe('Ilango Sekar');
   });
 
   test('a user with two-factor sign-in enters the code from the app', async ({ page, request }) => {

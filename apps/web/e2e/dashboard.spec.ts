@@ -166,3 +166,31 @@ test('both screens are axe-clean in Tamil, with a dropdown open', async ({ page,
   await expect(page.getByRole('option', { name: 'அனுப்பப்பட்டது', exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("lists the drivers whose licence or documents expire within 30 days, and opens the driver's page", async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  const tag = Date.now().toString(36);
+  const inNineDays = new Date(Date.now() + 9 * 24 * 3600_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const added = await request.post('/api/auth/driver/add', {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+    data: {
+      first_name: 'Expiring',
+      last_name: `Licence ${tag.replace(/\d/g, '')}`,
+      email: `expiring.${tag}@example.com`,
+      temporary_password: 'Temp1234x',
+      licence_expiry: inNineDays,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const driver = ((await added.json()) as { data: { id: number; first_name: string; last_name: string } }).data;
+  await storeSession(page, session);
+  await page.goto('/1/dashboard');
+
+  const section = page.getByTestId('expiring-documents');
+  await expect(section.getByRole('heading', { name: 'Documents expiring within 30 days' })).toBeVisible();
+  const row = section.getByTestId('expiring-row').filter({ hasText: `${driver.first_name} ${driver.last_name}` });
+  await expect(row).toContainText('Driving licence (profile)');
+  await expect(row).toContainText('In 9 days');
+  await row.getByRole('link', { name: `${driver.first_name} ${driver.last_name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/1/drivers/${driver.id}$`));
+});

@@ -1,20 +1,10 @@
 import type { LoginStepData } from '@ps/contracts';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from '@tanstack/react-router';
-import { validateAdditionalServiceSearch } from '../features/additional-services/search';
-import { validateAirportSearch, validateCoreAirportSearch } from '../features/airports/search';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
-import { validateBandSearch } from '../features/bands/search';
-import { validateCompanySearch } from '../features/companies/search';
-import { validateCountrySearch } from '../features/countries/search';
-import { validateCoreLocationSearch, validateLocationSearch } from '../features/locations/search';
-import { validatePackageSearch } from '../features/packages/search';
-import { validateLocationPriceSearch, validatePriceGridSearch } from '../features/prices/search';
-import { validateVoucherSearch } from '../features/vouchers/search';
-import { validateYardSearch } from '../features/yards/search';
 import { registerNavigator } from '../lib/api';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
@@ -28,6 +18,9 @@ import {
   loadCompanies,
   loadCountries,
   loadDashboard,
+  loadDispatch,
+  loadDocumentTypes,
+  loadDrivers,
   loadLocations,
   loadOutbox,
   loadPackages,
@@ -40,7 +33,9 @@ import {
 
 /**
  * One router for every bundle. The sign-in screens are part of the first bundle; after sign-in the shell and
- * each feature come from their own lazy chunk (spec 2: "Loading..." meanwhile), see `lazy.ts`.
+ * each feature come from their own lazy chunk (spec 2: "Loading..." meanwhile), see `lazy.ts`. No route has a
+ * `validateSearch`: each page parses its own URL in its chunk (`features/<feature>/search.ts`, through
+ * lib/listPage.ts `usePageSearch` for the lists), so no parser weighs on the sign-in page.
  */
 
 /** A lazy chunk's route components by export name: the chunk loads when a route first shows one. */
@@ -63,7 +58,10 @@ const quote = componentsOf(loadQuote);
 const account = componentsOf(loadAccount);
 const locations = componentsOf(loadLocations);
 const yards = componentsOf(loadYards);
+const documentTypes = componentsOf(loadDocumentTypes);
 const bookings = componentsOf(loadBookings);
+const drivers = componentsOf(loadDrivers);
+const dispatch = componentsOf(loadDispatch);
 const countries = componentsOf(loadCountries);
 
 /** Unknown paths: the sign-in page before sign-in (spec 2), the not-found page (inside the app) after. */
@@ -152,14 +150,12 @@ const orgAccountRoute = createRoute({ getParentRoute: () => orgRoute, path: '/ac
 const coreAirportsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/core-airports',
-  validateSearch: validateCoreAirportSearch,
   component: airports('CoreAirportsPage'),
 });
 
 const companiesRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/companies',
-  validateSearch: validateCompanySearch,
   component: companies('CompaniesListPage'),
 });
 const companyNewRoute = createRoute({ getParentRoute: () => orgRoute, path: '/companies/new', component: companies('CompanyCreatePage') });
@@ -183,7 +179,6 @@ const coreAirportEditRoute = createRoute({
 const coreLocationsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/core-locations',
-  validateSearch: validateCoreLocationSearch,
   component: locations('CoreLocationsPage'),
 });
 const coreLocationNewRoute = createRoute({
@@ -199,7 +194,6 @@ const coreLocationEditRoute = createRoute({
 const orgCountriesRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/countries',
-  validateSearch: validateCountrySearch,
   component: countries('OrgCountriesPage'),
 });
 
@@ -231,7 +225,6 @@ const companyAccountRoute = createRoute({
 const airportsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/airports',
-  validateSearch: validateAirportSearch,
   component: airports('AirportsListPage'),
 });
 const airportNewRoute = createRoute({
@@ -252,17 +245,14 @@ const dashboardRoute = createRoute({
 const outboxRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/outbox',
-  // The page reads its own state filter (features/outbox/search.ts) in its lazy chunk, like the quote.
   component: outbox('OutboxPage'),
 });
 const quoteRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/quote',
-  // The page reads its own search (features/quote/search.ts) in its lazy chunk: nothing of it in the sign-in bundle.
   component: quote('QuotePage'),
 });
 
-// The bookings pages read their own search (features/bookings/search.ts) in their lazy chunk, like the quote.
 const bookingsRoute = createRoute({ getParentRoute: () => companyRoute, path: '/bookings', component: bookings('BookingsListPage') });
 const bookingNewRoute = createRoute({
   getParentRoute: () => companyRoute,
@@ -270,6 +260,15 @@ const bookingNewRoute = createRoute({
   component: bookings('BookingCreatePage'),
 });
 const bookingRoute = createRoute({ getParentRoute: () => companyRoute, path: '/bookings/$bookingId', component: bookings('BookingPage') });
+const driversRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/drivers',
+  component: drivers('DriversListPage'),
+});
+const driverNewRoute = createRoute({ getParentRoute: () => companyRoute, path: '/drivers/new', component: drivers('DriverAddPage') });
+const driverRoute = createRoute({ getParentRoute: () => companyRoute, path: '/drivers/$driverId', component: drivers('DriverPage') });
+// The dispatch screen reads its own search (features/dispatch/search.ts) in its lazy chunk, like the bookings.
+const dispatchRoute = createRoute({ getParentRoute: () => companyRoute, path: '/dispatch', component: dispatch('DispatchPage') });
 const bookingEditRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/bookings/$bookingId/edit',
@@ -286,7 +285,6 @@ const parkRideNewRoute = createRoute({
 const locationsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/locations',
-  validateSearch: validateLocationSearch,
   component: locations('LocationsListPage'),
 });
 const locationNewRoute = createRoute({
@@ -302,21 +300,33 @@ const locationEditRoute = createRoute({
 const yardsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/yards',
-  validateSearch: validateYardSearch,
   component: yards('YardsListPage'),
 });
 const yardNewRoute = createRoute({ getParentRoute: () => companyRoute, path: '/yards/new', component: yards('YardCreatePage') });
 const yardEditRoute = createRoute({ getParentRoute: () => companyRoute, path: '/yards/$yardId/edit', component: yards('YardEditPage') });
+const documentTypesRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/document-types',
+  component: documentTypes('DocumentTypesListPage'),
+});
+const documentTypeNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/document-types/new',
+  component: documentTypes('DocumentTypeCreatePage'),
+});
+const documentTypeEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/document-types/$documentTypeId/edit',
+  component: documentTypes('DocumentTypeEditPage'),
+});
 const companyCountriesRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/countries',
-  validateSearch: validateCountrySearch,
   component: countries('CompanyCountriesPage'),
 });
 const bandsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/bands',
-  validateSearch: validateBandSearch,
   component: bands('BandsListPage'),
 });
 const bandsNewRoute = createRoute({ getParentRoute: () => companyRoute, path: '/bands/new', component: bands('BandCreatePage') });
@@ -324,7 +334,6 @@ const bandsEditRoute = createRoute({ getParentRoute: () => companyRoute, path: '
 const packagesRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/packages',
-  validateSearch: validatePackageSearch,
   component: packages('PackagesListPage'),
 });
 const packagesNewRoute = createRoute({
@@ -340,7 +349,6 @@ const packagesEditRoute = createRoute({
 const servicesRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/additional-services',
-  validateSearch: validateAdditionalServiceSearch,
   component: services('AdditionalServicesListPage'),
 });
 const servicesNewRoute = createRoute({
@@ -356,7 +364,6 @@ const servicesEditRoute = createRoute({
 const vouchersRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/vouchers',
-  validateSearch: validateVoucherSearch,
   component: vouchers('VouchersListPage'),
 });
 const vouchersNewRoute = createRoute({
@@ -372,13 +379,11 @@ const vouchersEditRoute = createRoute({
 const priceGridRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/prices',
-  validateSearch: validatePriceGridSearch,
   component: prices('PriceGridPage'),
 });
 const locationPricesRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/location-prices',
-  validateSearch: validateLocationPriceSearch,
   component: prices('LocationPricesListPage'),
 });
 const locationPriceNewRoute = createRoute({
@@ -422,6 +427,9 @@ const routeTree = rootRoute.addChildren([
     yardsRoute,
     yardNewRoute,
     yardEditRoute,
+    documentTypesRoute,
+    documentTypeNewRoute,
+    documentTypeEditRoute,
     companyCountriesRoute,
     bandsRoute,
     bandsNewRoute,
@@ -438,6 +446,10 @@ const routeTree = rootRoute.addChildren([
     bookingsRoute,
     bookingNewRoute,
     bookingRoute,
+    driversRoute,
+    driverNewRoute,
+    driverRoute,
+    dispatchRoute,
     bookingEditRoute,
     parkRideRoute,
     parkRideNewRoute,

@@ -60,6 +60,8 @@ export interface RequestOptions {
   refreshOn401?: boolean;
   /** Headers of this call only, such as a payment's `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** The answer is a file: `data` is its Blob (errors still come as JSON). */
+  blob?: boolean;
 }
 
 let navigateTo: (path: string) => void = (path) => window.location.assign(path);
@@ -181,7 +183,9 @@ let reloading = false;
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', body, query, signal, auth = 'session', refreshOn401 = true } = options;
   const headers = { ...options.headers, ...identityHeaders(auth) };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) goes as it is: the browser sets its multipart type and boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const sentBearer = headers.Authorization?.startsWith('Bearer ') ?? false;
 
   let response: Response;
@@ -189,13 +193,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ? body : body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, i18n.t('app.errors.network'));
   }
+  if (response.ok && options.blob) return { status: response.status, message: '', data: (await response.blob()) as T, envelope: {} };
   const json = await readJson(response);
 
   if (response.ok) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toastApiError } from './api';
 import { type ListSearch, useEmptyPageStepBack, useListTableProps, useSearchBox } from './list';
 import type { createResource } from './resource';
@@ -8,6 +8,26 @@ type Resource<Row extends { id: number }, S extends ListSearch> = ReturnType<typ
 
 /** Writes the list's URL state; the route's own `navigate` does it (typed per route, so passed in). */
 export type NavigateSearch<S> = (options: { search: (previous: S) => S; replace: boolean }) => unknown;
+
+/** What `usePageSearch` needs of a page's route (`getRouteApi(...)`). */
+interface PageRoute {
+  useSearch: () => unknown;
+  useNavigate: () => (options: { search: never; replace: boolean }) => unknown;
+}
+
+/**
+ * A page's URL state, parsed in the page's own lazy chunk. Its route has no `validateSearch`: the router is in the
+ * sign-in bundle, and each parser there (with its sort fields) cost that page's budget (docs/decisions.md "Sign-in
+ * bundle budget (issue 5)"). `validate` reads the raw search as the router would have, also before each write.
+ */
+export function usePageSearch<S>(route: PageRoute, validate: (raw: Record<string, unknown>) => S): [S, NavigateSearch<S>] {
+  const raw = route.useSearch() as Record<string, unknown>;
+  const search = useMemo(() => validate(raw), [validate, raw]);
+  const routeNavigate = route.useNavigate();
+  const navigate: NavigateSearch<S> = ({ search: next, replace }) =>
+    routeNavigate({ search: ((previous: Record<string, unknown>) => next(validate(previous))) as never, replace });
+  return [search, navigate];
+}
 
 /**
  * The state every list page keeps: its URL state (search box, paging, sort, filters), its rows, the

@@ -1,5 +1,5 @@
-// A list's URL state and its parsing, apart from the list hooks (Mantine, the table): the router's
-// `validateSearch` runs these in the sign-in bundle (docs/decisions.md "Sign-in bundle budget (issue 5)").
+// A list's URL state and its parsing, apart from the list hooks (Mantine, the table): each list page parses its
+// URL with these in its own chunk (lib/listPage.ts `usePageSearch`), the routes have no `validateSearch`.
 
 /**
  * What every list keeps in the URL (ENGINEERING.md: lists keep page, sort and filters in the URL). A list's

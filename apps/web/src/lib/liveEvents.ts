@@ -101,11 +101,20 @@ export function openLiveEvents(onEvent: (event: LiveEvent) => void, onState: (st
   };
 }
 
-/** Listens to the live stream while the screen is shown; `onEvent` may change between renders. */
-export function useLiveEvents(onEvent: (event: LiveEvent) => void): LiveState {
-  const [state, setState] = useState<LiveState>('connecting');
+/**
+ * Listens to the live stream while the screen is shown; `onEvent` may change between renders. Not `enabled` (a
+ * user the stream is not for: it needs `bookings.view`), nothing is opened and the state is `down`: the screen polls.
+ */
+export function useLiveEvents(onEvent: (event: LiveEvent) => void, enabled = true): LiveState {
+  const [state, setState] = useState<LiveState>(enabled ? 'connecting' : 'down');
   const handler = useRef(onEvent);
   handler.current = onEvent;
-  useEffect(() => openLiveEvents((event) => handler.current(event), setState), []);
+  useEffect(() => {
+    if (!enabled) {
+      setState('down');
+      return;
+    }
+    return openLiveEvents((event) => handler.current(event), setState);
+  }, [enabled]);
   return state;
 }

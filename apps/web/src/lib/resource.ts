@@ -35,6 +35,10 @@ export interface ResourceConfig<Search extends ListSearch> {
   defaultSort: string;
   /** The list's own filters (beyond paging, sort and search) as query parameters. */
   filters?: (search: Search) => Record<string, QueryValue>;
+  /** Where a resource's add lives when not at `${path}/add` (drivers: `auth/driver/add`). */
+  addPath?: string;
+  /** The status change of one record when not `update/{id}` with `{ status }` (drivers: `update/status/{id}`). */
+  statusPath?: (id: number) => string;
 }
 
 export interface BulkResult<Row> {
@@ -98,7 +102,7 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
   function useCreate() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (body: Create) => apiRequest<Row>(`${base}/add`, { method: 'POST', body }).then((r) => r.data),
+      mutationFn: (body: Create) => apiRequest<Row>(config.addPath ?? `${base}/add`, { method: 'POST', body }).then((r) => r.data),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.lists() }),
       meta: { silent: true },
     });
@@ -136,7 +140,9 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
     return useMutation({
       mutationFn: async ({ ids, status }: { ids: number[]; status: 0 | 1 }): Promise<BulkResult<Row>> => {
         const results = await Promise.allSettled(
-          ids.map((id) => apiRequest<Row>(`${base}/update/${id}`, { method: 'PATCH', body: { status } }).then((r) => r.data)),
+          ids.map((id) =>
+            apiRequest<Row>(config.statusPath?.(id) ?? `${base}/update/${id}`, { method: 'PATCH', body: { status } }).then((r) => r.data),
+          ),
         );
         const out: BulkResult<Row> = { updated: [], failed: [] };
         results.forEach((result, index) => {

@@ -15,19 +15,19 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import type { CsvColumn } from '../../lib/csv';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { additionalServicesResource, DEFAULT_SORT } from './api';
+import { validateAdditionalServiceSearch } from './search';
 
 const route = getRouteApi('/$companyId/additional-services');
 
 export function AdditionalServicesListPage() {
   const { t } = useTranslation();
   usePageTitle(t('services.title'));
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validateAdditionalServiceSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
   const money = useMoney();
 
   const page = useListPage({

@@ -15,11 +15,11 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import { formatDateTime } from '../../lib/i18n';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { airportsResource } from './api';
 import { AirportCardTitle, airportName, useAirportCsvColumns, useAirportIdentityColumns } from './columns';
-import { DEFAULT_SORT } from './search';
+import { DEFAULT_SORT, validateAirportSearch } from './search';
 
 const route = getRouteApi('/$companyId/airports');
 
@@ -28,9 +28,8 @@ export function AirportsListPage() {
   usePageTitle(t('airports.title'));
   const identityColumns = useAirportIdentityColumns<Airport>(airportSortFields);
   const csvColumns = useAirportCsvColumns<Airport>();
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validateAirportSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
 
   const page = useListPage({
     resource: airportsResource,

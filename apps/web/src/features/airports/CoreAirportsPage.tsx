@@ -14,11 +14,11 @@ import {
   statusColumn,
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { coreAirportsResource } from './api';
 import { AirportCardTitle, airportName, useAirportCsvColumns, useAirportIdentityColumns } from './columns';
-import { DEFAULT_CORE_AIRPORT_SORT } from './search';
+import { DEFAULT_CORE_AIRPORT_SORT, validateCoreAirportSearch } from './search';
 
 const route = getRouteApi('/org/core-airports');
 
@@ -28,8 +28,7 @@ export function CoreAirportsPage() {
   usePageTitle(t('coreAirports.title'));
   const identityColumns = useAirportIdentityColumns<CoreAirport>(coreAirportSortFields);
   const csvColumns = useAirportCsvColumns<CoreAirport>();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const [search, navigate] = usePageSearch(route, validateCoreAirportSearch);
 
   const page = useListPage({
     resource: coreAirportsResource,

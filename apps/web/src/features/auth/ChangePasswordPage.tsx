@@ -1,5 +1,5 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
-import { type NewPasswordForm, newPasswordFormSchema } from '@ps/contracts/auth.forms';
+import { type NewPasswordForm, newPasswordFormErrors } from '@ps/contracts/auth.forms';
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ export function ChangePasswordPage() {
   const step = useRouterState({ select: (state) => stepFromState(state.location.state, 'change-password') });
   const completeSignIn = useCompleteSignIn();
   const [showPassword, setShowPassword] = useState(false);
-  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<NewPasswordForm>(newPasswordFormSchema, {
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<NewPasswordForm>(newPasswordFormErrors, {
     new_password: '',
     confirm_password: '',
   });

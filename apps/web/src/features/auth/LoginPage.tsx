@@ -1,5 +1,5 @@
 import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginForm, loginFormSchema } from '@ps/contracts/auth.forms';
+import { type LoginForm, loginFormErrors } from '@ps/contracts/auth.forms';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function LoginPage({ variant }: { variant: 'company' | 'organisation' }) 
   const [showPassword, setShowPassword] = useState(false);
   const lastFailed = useRef<string | null>(null);
   const toasts = useFormToasts();
-  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<LoginForm>(loginFormSchema, {
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<LoginForm>(loginFormErrors, {
     identifier: '',
     password: '',
   });

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type VerifyCodeForm as CodeForm, verifyCodeFormSchema as codeSchema } from '@ps/contracts/auth.forms';
+import { type VerifyCodeForm as CodeForm, verifyCodeFormErrors } from '@ps/contracts/auth.forms';
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ export function VerifyPage() {
   const { t } = useTranslation();
   const step = useRouterState({ select: (state) => stepFromState(state.location.state, 'verify') });
   const completeSignIn = useCompleteSignIn();
-  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<CodeForm>(codeSchema, { code: '' });
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<CodeForm>(verifyCodeFormErrors, { code: '' });
   const toasts = useFormToasts();
   // The first field has the focus when the step opens.
   useEffect(() => {

@@ -2,23 +2,17 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ErrorOption, UseFormSetError } from 'react-hook-form';
 
-/** What the form needs of a zod (or zod/mini) schema. */
-interface FormSchema<T> {
-  safeParse(
-    data: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
-
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 
 /**
  * A sign-in form's state without react-hook-form (14 kB the sign-in page's budget cannot carry, see
  * docs/decisions.md "Sign-in bundle budget (issue 5)"), with the same behaviour the other forms have through
- * react-hook-form: the schema checks on submit, each field shows its first message, the first field in error
- * gets the focus; after a submit, a field is checked again as it changes. `setError` takes a server's field
- * errors (lib/forms.ts `applyServerFieldErrors`).
+ * react-hook-form: the form's rules check on submit, each field shows its first message, the first field in
+ * error gets the focus; after a submit, a field is checked again as it changes. `validate` is the form's
+ * zod-free function from the contracts (`@ps/contracts/auth.forms`): zod stays off the sign-in page. `setError`
+ * takes a server's field errors (lib/forms.ts `applyServerFieldErrors`).
  */
-export function useAuthForm<T extends Record<string, string>>(schema: FormSchema<T>, defaultValues: T) {
+export function useAuthForm<T extends Record<string, string>>(validate: (values: T) => Errors<T>, defaultValues: T) {
   const [values, setValues] = useState(defaultValues);
   const [errors, setErrors] = useState<Errors<T>>({});
   const [isSubmitting, setSubmitting] = useState(false);
@@ -29,20 +23,6 @@ export function useAuthForm<T extends Record<string, string>>(schema: FormSchema
   const fields = useRef(Object.keys(defaultValues) as (keyof T & string)[]).current;
 
   const setFocus = useCallback((name: keyof T & string) => inputs.current.get(name)?.focus(), []);
-
-  const check = useCallback(
-    (next: T): Errors<T> => {
-      const result = schema.safeParse(next);
-      const found: Errors<T> = {};
-      if (result.success) return found;
-      for (const issue of result.error.issues) {
-        const name = String(issue.path[0] ?? '') as keyof T & string;
-        if (fields.includes(name) && found[name] === undefined) found[name] = issue.message;
-      }
-      return found;
-    },
-    [schema, fields],
-  );
 
   const setError = useCallback<UseFormSetError<T>>(
     (name, error: ErrorOption, options) => {
@@ -66,14 +46,14 @@ export function useAuthForm<T extends Record<string, string>>(schema: FormSchema
         valuesRef.current = next;
         setValues(next);
         if (!submitted.current) return;
-        const message = check(next)[name];
+        const message = validate(next)[name];
         setErrors((current) => {
           const { [name]: _old, ...rest } = current;
           return (message === undefined ? rest : { ...rest, [name]: message }) as Errors<T>;
         });
       },
     }),
-    [values, check],
+    [values, validate],
   );
 
   const handleSubmit = useCallback(
@@ -81,23 +61,22 @@ export function useAuthForm<T extends Record<string, string>>(schema: FormSchema
       event.preventDefault();
       if (isSubmitting) return;
       submitted.current = true;
-      const result = schema.safeParse(valuesRef.current);
-      if (!result.success) {
-        const found = check(valuesRef.current);
-        setErrors(found);
-        const first = fields.find((name) => found[name] !== undefined);
-        if (first) setFocus(first);
+      const current = valuesRef.current;
+      const found = validate(current);
+      const first = fields.find((name) => found[name] !== undefined);
+      setErrors(found);
+      if (first) {
+        setFocus(first);
         return;
       }
-      setErrors({});
       setSubmitting(true);
       try {
-        await onValid(result.data);
+        await onValid(current);
       } finally {
         setSubmitting(false);
       }
     },
-    [schema, check, fields, setFocus, isSubmitting],
+    [validate, fields, setFocus, isSubmitting],
   );
 
   return useMemo(

@@ -16,9 +16,10 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import type { CsvColumn } from '../../lib/csv';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { bandsResource, DEFAULT_SORT } from './api';
+import { validateBandSearch } from './search';
 
 const route = getRouteApi('/$companyId/bands');
 
@@ -34,9 +35,8 @@ export function useDaysRange() {
 export function BandsListPage() {
   const { t } = useTranslation();
   usePageTitle(t('bands.title'));
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validateBandSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
   const typeLabel = useBandTypeLabel();
   const daysRange = useDaysRange();
 

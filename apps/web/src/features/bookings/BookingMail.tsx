@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconSend } from '../../components/icons';
 import { MailStateBadge } from '../../components/MailStateBadge';
+import { Section } from '../../components/Section';
 import { formatDateTime } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { useBookingMail, useSendConfirmation } from './api';
-import { Section } from './BookingSection';
 
 function MailLine({ message }: { message: MailMessage }) {
   const { t } = useTranslation();

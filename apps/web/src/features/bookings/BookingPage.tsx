@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconPencil } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
+import { Facts, Section } from '../../components/Section';
 import { formatDateTime } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -13,8 +14,8 @@ import { bookingsResource, useBookingStatuses, useChangeStatus, useIsClosed, use
 import { AuditSection } from './BookingAudit';
 import { MailSection } from './BookingMail';
 import { PaymentsSection } from './BookingPayments';
-import { Facts, Section } from './BookingSection';
 import { ServicesSection } from './BookingServices';
+import { TripsAndPath } from './BookingTrips';
 import { StatusBadge, useBookingText } from './format';
 
 const route = getRouteApi('/$companyId/bookings/$bookingId');
@@ -149,6 +150,8 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
           </Text>
         ) : null}
       </Section>
+
+      <TripsAndPath booking={booking} companyId={companyId} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <PriceSection booking={booking} />

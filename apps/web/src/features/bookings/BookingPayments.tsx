@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconTrash } from '../../components/icons';
 import { MoneyInput } from '../../components/MoneyInput';
+import { Section } from '../../components/Section';
 import { ApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { useBookingPayments, useDeletePayment, useRecordPayment } from './api';
-import { Section } from './BookingSection';
 import { useBookingText } from './format';
 
 type Kind = 'payment' | 'refund';

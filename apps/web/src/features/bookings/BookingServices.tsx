@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconTrash } from '../../components/icons';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
+import { Section } from '../../components/Section';
 import { toastSuccess } from '../../lib/toast';
 import { useAddService, useBookingServices, useRemoveService, useServices, useSetServiceQuantity } from './api';
-import { Section } from './BookingSection';
 import { useBookingText } from './format';
 
 /** The booking's services: each line's price is the one it was added at. */

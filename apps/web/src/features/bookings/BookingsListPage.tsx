@@ -16,7 +16,7 @@ import {
 import type { Booking } from '@ps/contracts';
 import { type BookingChannel, type BookingStatus, bookingChannels, bookingStatuses } from '@ps/contracts/common/bookingStates';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
@@ -24,8 +24,7 @@ import { ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable 
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { ApiError } from '../../lib/api';
 import type { CsvColumn } from '../../lib/csv';
-import type { NavigateSearch } from '../../lib/listPage';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { minorDigitsOf, toMajor } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -62,13 +61,8 @@ function BookingsList({ kind }: { kind: ListKind }) {
   const { route, resource, texts, newPath } = kinds[kind];
   const shuttles = kind === 'park_and_ride';
   usePageTitle(t(`${texts}.title`));
-  // The route has no validateSearch (its parser stays out of the sign-in bundle): the page reads the URL itself.
-  const raw = route.useSearch() as Record<string, unknown>;
-  const search = useMemo(() => validateBookingListSearch(raw), [raw]);
+  const [search, navigate] = usePageSearch(route, validateBookingListSearch);
   const { companyId } = route.useParams();
-  const routeNavigate = route.useNavigate();
-  const navigate: NavigateSearch<BookingListSearch> = ({ search: next, replace }) =>
-    routeNavigate({ search: ((previous: Record<string, unknown>) => next(validateBookingListSearch(previous))) as never, replace });
   const text = useBookingText();
   /** A shuttle's time on the airport's clock; a park-and-ride booking made without shuttles shows a dash. */
   const shuttleTime = (booking: Booking, instant: string | null) => (instant ? text.time(booking, instant) : '—');

@@ -5,9 +5,9 @@ import type { Quote } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useMoney } from '../../lib/money';
+import { dayOf } from '../../lib/zonedTime';
 import { type QuoteInput, useLiveQuote } from './api';
 import type { BookingFormValues, FormKind } from './bookingFormModel';
-import { dayOf } from './zonedTime';
 
 /**
  * The quote's inputs once the stay is complete (times -> the airport's calendar days). Park and ride is priced

@@ -19,6 +19,11 @@ import type {
   Payment,
   PaymentMethod,
   QuoteResult,
+  Trip,
+  TripDetail,
+  TripMovement,
+  TripMovementCreateInput,
+  Yard,
 } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -64,12 +69,28 @@ export const parkRideResource = createResource<Booking, ParkRideCreate, never, B
   filters: (search) => ({ ...bookingFilters(search), type: 'park_and_ride' }),
 });
 
+/** Everything read for one booking's page besides the booking itself: history, audit, trips, the car's path... */
+const belongingTo = (bookingId: number) => ({
+  queryKey: keys.detail(bookingId),
+  predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey.length > keys.detail(bookingId).length,
+});
+
 /**
  * PATCH /api/booking/update/{id}. The answer's `repriced` is not read: the edit form shows the re-price preview
- * and asks before it saves a change that re-prices.
+ * and asks before it saves a change that re-prices. New times move the booking's trips (logged on them and in
+ * the audit trail), so what the page reads about the booking is read again.
  */
 export function useUpdateBooking(id: number) {
-  return bookingsResource.useUpdate(id);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingUpdate) => apiRequest<Booking>(`/booking/update/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+    onSuccess: (row) => {
+      queryClient.setQueryData(keys.detail(id), row);
+      void queryClient.invalidateQueries(belongingTo(id));
+      return queryClient.invalidateQueries({ queryKey: keys.lists() });
+    },
+    meta: { silent: true },
+  });
 }
 
 /** POST /api/booking/reprice/{id}: what the booking would cost with these changes, nothing saved. */
@@ -108,8 +129,8 @@ export function useChangeStatus(id: number) {
       apiRequest<Booking>(`/booking/status/update/${id}`, { method: 'PATCH', body }).then((r) => r.data),
     onSuccess: (row) => {
       queryClient.setQueryData(keys.detail(id), row);
-      void queryClient.invalidateQueries({ queryKey: [...keys.detail(id), 'history'] });
-      void queryClient.invalidateQueries({ queryKey: [...keys.detail(id), 'audit'] });
+      // Its history and trail, and its trips: confirming makes a meet-and-greet booking's trips, cancelling cancels them.
+      void queryClient.invalidateQueries(belongingTo(id));
       return queryClient.invalidateQueries({ queryKey: keys.lists() });
     },
   });
@@ -281,6 +302,78 @@ export function useBookingAudit(bookingId: number) {
   return useQuery({
     queryKey: auditKey(bookingId),
     queryFn: async ({ signal }) => (await apiRequest<BookingAuditEntry[]>(`/booking/audit/list/${bookingId}`, { signal })).data,
+  });
+}
+
+// ---- the booking's trips and its car's path ------------------------------------------------------------------
+
+const tripsKey = (bookingId: number) => [...keys.detail(bookingId), 'trips'] as const;
+const pathKey = (bookingId: number) => [...keys.detail(bookingId), 'path'] as const;
+
+/** The booking's trips, earliest first, with their places' and driver's names (`GET /api/trips/list?booking_id=`). */
+export function useBookingTrips(bookingId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: tripsKey(bookingId),
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Trip[]>('/trips/list', { query: { booking_id: bookingId, page_size: ALL, sort: 'scheduled_at' }, signal })).data,
+  });
+}
+
+/** One trip with its schedule changes (old and new time, why, a driver taken off) and its history. */
+export function useTripDetail(bookingId: number, tripId: number) {
+  return useQuery({
+    queryKey: [...tripsKey(bookingId), tripId],
+    queryFn: async ({ signal }) => (await apiRequest<TripDetail>(`/trips/get/${tripId}`, { signal })).data,
+  });
+}
+
+/** Where the booking's car has been, in the order it moved (`GET /api/trips/movement/list?booking_id=`). */
+export function useCarPath(bookingId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: pathKey(bookingId),
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<TripMovement[]>('/trips/movement/list', { query: { booking_id: bookingId }, signal })).data,
+  });
+}
+
+/** POST /api/trips/movement; its refusals are the form's to show (silent here). The path, trips and trail follow. */
+export function useRecordMovement(bookingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TripMovementCreateInput) =>
+      apiRequest<TripMovement>('/trips/movement', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: tripsKey(bookingId) });
+      void queryClient.invalidateQueries({ queryKey: auditKey(bookingId) });
+      return queryClient.invalidateQueries({ queryKey: pathKey(bookingId) });
+    },
+    meta: { silent: true },
+  });
+}
+
+/** The company's yards, inactive ones too (the trail names them); the form offers the active ones. */
+export function useYards(enabled: boolean) {
+  return useQuery({
+    queryKey: ['bookings', 'choices', 'yards'],
+    enabled,
+    queryFn: async ({ signal }) => (await apiRequest<Yard[]>('/yards/list', { query: { page_size: ALL, sort: 'name' }, signal })).data,
+  });
+}
+
+/** Drivers' names by id, for the trail's trip entries (only read when one names a driver the trips do not). */
+export function useDriverNames(enabled: boolean) {
+  return useQuery({
+    queryKey: ['bookings', 'choices', 'drivers'],
+    enabled,
+    meta: { silent: true },
+    queryFn: async ({ signal }) => {
+      const drivers = (
+        await apiRequest<{ id: number; first_name: string; last_name: string }[]>('/driver/list', { query: { page_size: ALL }, signal })
+      ).data;
+      return new Map(drivers.map((driver) => [driver.id, `${driver.first_name} ${driver.last_name}`]));
+    },
   });
 }
 

@@ -10,8 +10,8 @@ import {
 } from '@ps/contracts';
 import type { FieldErrors, Resolver, UseFormSetError } from 'react-hook-form';
 import { applyConflictErrors, applyServerFieldErrors } from '../../lib/forms';
+import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { shuttleOrderProblems } from './shuttles';
-import { fromZonedLocal, toZonedLocal } from './zonedTime';
 
 /**
  * What the form takes: a parking booking (a route between two locations, a package) or a park-and-ride one (a car

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { Booking, BookingStatus } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../lib/money';
-import { formatInZone, toZonedLocal } from './zonedTime';
+import { formatInZone, toZonedLocal } from '../../lib/zonedTime';
 
 /** Badge colours dark enough for white text (AA) and telling the day's states apart at a glance. */
 const statusColors: Record<BookingStatus, string> = {

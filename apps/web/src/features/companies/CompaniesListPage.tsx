@@ -19,10 +19,10 @@ import { useCountries } from '../../lib/countries';
 import { useCountryName } from '../../lib/countryNames';
 import type { CsvColumn } from '../../lib/csv';
 import { formatDateTime } from '../../lib/i18n';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { companiesResource } from './api';
-import { DEFAULT_SORT } from './search';
+import { DEFAULT_SORT, validateCompanySearch } from './search';
 
 const route = getRouteApi('/org/companies');
 const sortable = (field: string) => (companySortFields as readonly string[]).includes(field);
@@ -31,8 +31,7 @@ const sortable = (field: string) => (companySortFields as readonly string[]).inc
 export function CompaniesListPage() {
   const { t } = useTranslation();
   usePageTitle(t('companies.title'));
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const [search, navigate] = usePageSearch(route, validateCompanySearch);
   const countries = useCountries();
   const countryName = useCountryName();
 

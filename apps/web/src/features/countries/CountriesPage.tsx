@@ -7,9 +7,10 @@ import { useCountries } from '../../lib/countries';
 import { useCountryName } from '../../lib/countryNames';
 import type { CsvColumn } from '../../lib/csv';
 import { DEFAULT_PAGE_SIZE, useListTableProps, useSearchBox } from '../../lib/list';
+import { type NavigateSearch, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { type CountryRow, filterAndSort } from './rows';
-import { type CountryListSearch, DEFAULT_COUNTRY_SORT } from './search';
+import { type CountryListSearch, DEFAULT_COUNTRY_SORT, validateCountrySearch } from './search';
 
 /**
  * The countries the system knows (reference data, read only): `GET country/?page_size=1000` once, then search,
@@ -19,17 +20,17 @@ import { type CountryListSearch, DEFAULT_COUNTRY_SORT } from './search';
 const companyRoute = getRouteApi('/$companyId/countries');
 const orgRoute = getRouteApi('/org/countries');
 
-type NavigateSearch = (options: { search: (previous: CountryListSearch) => CountryListSearch; replace: boolean }) => unknown;
-
 export function CompanyCountriesPage() {
-  return <CountriesPage search={companyRoute.useSearch()} navigate={companyRoute.useNavigate()} />;
+  const [search, navigate] = usePageSearch(companyRoute, validateCountrySearch);
+  return <CountriesPage search={search} navigate={navigate} />;
 }
 
 export function OrgCountriesPage() {
-  return <CountriesPage search={orgRoute.useSearch()} navigate={orgRoute.useNavigate()} />;
+  const [search, navigate] = usePageSearch(orgRoute, validateCountrySearch);
+  return <CountriesPage search={search} navigate={navigate} />;
 }
 
-function CountriesPage({ search, navigate }: { search: CountryListSearch; navigate: NavigateSearch }) {
+function CountriesPage({ search, navigate }: { search: CountryListSearch; navigate: NavigateSearch<CountryListSearch> }) {
   const { t, i18n } = useTranslation();
   usePageTitle(t('countries.title'));
   const countries = useCountries();

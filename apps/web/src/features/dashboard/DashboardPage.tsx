@@ -11,6 +11,7 @@ import { dashboardKeys, POLL_MS, useHeadline, useStatusOptions } from './api';
 import { Board } from './Board';
 import { SegmentCharts } from './Charts';
 import { todayIn } from './dates';
+import { ExpiringDocuments } from './ExpiringDocuments';
 import { CarParkLoads, Figures } from './Figures';
 import { OccupancyCalendar } from './Occupancy';
 
@@ -89,6 +90,7 @@ export function DashboardPage() {
       </Stack>
 
       <CarParkLoads headline={headline.data} />
+      {user.data.permissions.includes('drivers.view') ? <ExpiringDocuments companyId={companyId} timeZone={timeZone} /> : null}
       <SegmentCharts timeZone={timeZone} pollMs={pollMs} />
       <OccupancyCalendar from={today} timeZone={timeZone} pollMs={pollMs} />
     </Stack>

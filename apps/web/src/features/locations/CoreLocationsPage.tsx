@@ -14,11 +14,11 @@ import {
   statusColumn,
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { coreLocationsResource, useCoreAirports } from './api';
 import { Coordinates, useCapacityText, usePlaceCsvColumns, useTypeLabel } from './columns';
-import { DEFAULT_CORE_LOCATION_SORT, LOCATION_TYPES } from './search';
+import { DEFAULT_CORE_LOCATION_SORT, LOCATION_TYPES, validateCoreLocationSearch } from './search';
 
 const route = getRouteApi('/org/core-locations');
 
@@ -29,8 +29,7 @@ const airportLabel = (location: Pick<CoreLocation, 'core_airport_iata_code' | 'c
 export function CoreLocationsPage() {
   const { t } = useTranslation();
   usePageTitle(t('coreLocations.title'));
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const [search, navigate] = usePageSearch(route, validateCoreLocationSearch);
   const typeLabel = useTypeLabel();
   const capacityText = useCapacityText();
   const csvColumns = usePlaceCsvColumns<CoreLocation>(airportLabel);

@@ -14,11 +14,11 @@ import {
   statusColumn,
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { locationsResource, useCompanyAirports } from './api';
 import { Coordinates, useCapacityText, usePlaceCsvColumns, useTypeLabel } from './columns';
-import { DEFAULT_LOCATION_SORT, LOCATION_TYPES } from './search';
+import { DEFAULT_LOCATION_SORT, LOCATION_TYPES, validateLocationSearch } from './search';
 
 const route = getRouteApi('/$companyId/locations');
 
@@ -29,9 +29,8 @@ const airportLabel = (location: Pick<Location, 'airport_iata_code' | 'airport_na
 export function LocationsListPage() {
   const { t } = useTranslation();
   usePageTitle(t('locations.title'));
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validateLocationSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
   const typeLabel = useTypeLabel();
   const capacityText = useCapacityText();
   const csvColumns = usePlaceCsvColumns<Location>(airportLabel);

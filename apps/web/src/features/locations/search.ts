@@ -3,8 +3,8 @@ import { coreLocationSortFields, locationSortFields } from '@ps/contracts/common
 import { type ListSearch, parseListSearch, parseStatusFilter } from '../../lib/listSearch';
 
 /**
- * The location types, without zod: the router checks the list's URL in the sign-in bundle, where the
- * contracts' schemas must not come along. `satisfies` keeps this list equal to the contract's.
+ * The location types, without zod (like the sort fields): parsing the list's URL needs no schema. `satisfies`
+ * keeps this list equal to the contract's.
  */
 export const LOCATION_TYPES = ['car_park', 'terminal', 'meeting_point', 'other'] as const satisfies readonly LocationType[];
 

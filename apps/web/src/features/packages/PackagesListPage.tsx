@@ -16,19 +16,19 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import type { CsvColumn } from '../../lib/csv';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { DEFAULT_SORT, packagesResource } from './api';
+import { validatePackageSearch } from './search';
 
 const route = getRouteApi('/$companyId/packages');
 
 export function PackagesListPage() {
   const { t } = useTranslation();
   usePageTitle(t('packages.title'));
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validatePackageSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
   const typeLabel = useBandTypeLabel();
   const money = useMoney();
 

@@ -8,12 +8,12 @@ import { ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable 
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import type { CsvColumn } from '../../lib/csv';
 import { formatDateTime } from '../../lib/i18n';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { locationPricesResource, useAirportChoices, useBandChoices, useLocationChoices, useMonths } from './api';
 import { routeName } from './names';
-import { DEFAULT_LOCATION_PRICE_SORT, type LocationPriceListSearch } from './search';
+import { DEFAULT_LOCATION_PRICE_SORT, type LocationPriceListSearch, validateLocationPriceSearch } from './search';
 
 const route = getRouteApi('/$companyId/location-prices');
 
@@ -21,9 +21,8 @@ const route = getRouteApi('/$companyId/location-prices');
 export function LocationPricesListPage() {
   const { t } = useTranslation();
   usePageTitle(t('prices.list.title'));
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validateLocationPriceSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
   const money = useMoney();
   const months = useMonths();
   const airports = useAirportChoices();

@@ -10,6 +10,7 @@ import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { ApiError } from '../../lib/api';
 import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { usePageSearch } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import {
@@ -25,7 +26,7 @@ import {
 } from './api';
 import { CopySeasonDialog } from './CopySeasonDialog';
 import { type CellInfo, cellKey, type GridColumn, isChanged, PriceGridTable, parsePrice } from './PriceGridTable';
-import type { PriceGridSearch } from './search';
+import { type PriceGridSearch, validatePriceGridSearch } from './search';
 
 const route = getRouteApi('/$companyId/prices');
 
@@ -33,8 +34,7 @@ const route = getRouteApi('/$companyId/prices');
 export function PriceGridPage() {
   const { t } = useTranslation();
   usePageTitle(t('prices.grid.title'));
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const [search, navigate] = usePageSearch(route, validatePriceGridSearch);
   const { companyId } = route.useParams();
   const setSearch = (patch: Partial<PriceGridSearch>) => navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
   const tab = search.tab ?? 'route';

@@ -1,7 +1,7 @@
 import { locationPriceSortFields } from '@ps/contracts/common/sortFields';
 import { type ListSearch, parseListSearch } from '../../lib/listSearch';
 
-// Zod-free: the router checks these URLs in the sign-in bundle (docs/decisions.md "Sign-in bundle budget").
+// Zod-free, like every page's URL parser: the pages parse their URL in their own chunk (lib/listPage.ts `usePageSearch`).
 
 const BAND_TYPES = ['parking', 'meet_and_greet', 'park_and_ride'] as const;
 export type GridBandType = (typeof BAND_TYPES)[number];

@@ -1,4 +1,4 @@
-// The quote's URL state (zod-free: the router's validateSearch runs in the sign-in bundle). A quote's URL can
+// The quote's URL state, parsed in the quote's chunk (zod-free, like the lists' parsers). A quote's URL can
 // be shared: it holds every input, and the screen asks for the quote again from it.
 
 /** Everything the price search takes, as kept in the URL. */

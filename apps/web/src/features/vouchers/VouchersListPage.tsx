@@ -16,22 +16,22 @@ import {
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { RowActions } from '../../components/RowActions';
 import type { CsvColumn } from '../../lib/csv';
-import { useListPage } from '../../lib/listPage';
+import { todayInBrowser } from '../../lib/days';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { DEFAULT_SORT, vouchersResource } from './api';
 import { useVoucherText } from './format';
+import { validateVoucherSearch } from './search';
 
 const route = getRouteApi('/$companyId/vouchers');
 
 /** Today as `YYYY-MM-DD` in the browser's time zone. */
-const today = () => new Date().toLocaleDateString('en-CA');
 
 export function VouchersListPage() {
   const { t } = useTranslation();
   usePageTitle(t('vouchers.title'));
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validateVoucherSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
   const text = useVoucherText();
 
   const page = useListPage({
@@ -58,7 +58,7 @@ export function VouchersListPage() {
   ];
   const filtered =
     Boolean(search.search) || search.status !== undefined || search.discount_type !== undefined || search.valid_on !== undefined;
-  const expired = (voucher: Voucher) => voucher.valid_to < today();
+  const expired = (voucher: Voucher) => voucher.valid_to < todayInBrowser();
 
   return (
     <Stack gap="md">

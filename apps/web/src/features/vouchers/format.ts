@@ -1,13 +1,7 @@
 import type { Voucher } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFormatDay } from '../../lib/days';
 import { useMoney } from '../../lib/money';
-
-/** A calendar day `YYYY-MM-DD` in the user's language ("1 Jun 2026"), read as that day wherever the browser is. */
-export function useFormatDay() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language === 'ta' ? 'ta-IN' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
-}
 
 /** How a voucher reads in a list: "10 %" or "£5.00", the validity, and "3 / 100" uses. */
 export function useVoucherText() {

@@ -16,10 +16,10 @@ import {
 import { RowActions } from '../../components/RowActions';
 import type { CsvColumn } from '../../lib/csv';
 import { formatDateTime, formatNumber } from '../../lib/i18n';
-import { useListPage } from '../../lib/listPage';
+import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { yardsResource } from './api';
-import { DEFAULT_YARD_SORT } from './search';
+import { DEFAULT_YARD_SORT, validateYardSearch } from './search';
 
 const route = getRouteApi('/$companyId/yards');
 
@@ -27,9 +27,8 @@ const route = getRouteApi('/$companyId/yards');
 export function YardsListPage() {
   const { t } = useTranslation();
   usePageTitle(t('yards.title'));
-  const search = route.useSearch();
+  const [search, navigate] = usePageSearch(route, validateYardSearch);
   const { companyId } = route.useParams();
-  const navigate = route.useNavigate();
   const page = useListPage({
     resource: yardsResource,
     search,

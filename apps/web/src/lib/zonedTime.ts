@@ -1,4 +1,4 @@
-// A stay's times are typed and shown as the airport's wall clock (a car park runs on local time), while the API
+// Times are typed and shown on a place's wall clock (an airport's, the company's), while the API
 // keeps UTC instants. The browser's Intl knows every zone's offsets: no date library needed.
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One titled card of the booking page; `id` names its heading for the region's label. */
+/** One titled card of a record page (a booking, a driver); `id` names its heading for the region's label. */
 export function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
   return (
     <Paper

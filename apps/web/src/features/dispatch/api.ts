@@ -1,0 +1,145 @@
+import type { Driver, Flight, FlightStatus, Trip, TripDetail, TripStatus, TripStatusOption } from '@ps/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+/** Everything the screen shows hangs under `['dispatch']`: a change anywhere reads it all again. */
+export const dispatchKeys = {
+  all: ['dispatch'] as const,
+  trips: (date: string, zone: string) => ['dispatch', 'trips', date, zone] as const,
+  drivers: (date: string, zone: string) => ['dispatch', 'drivers', date, zone] as const,
+  flights: (days: number, search: string) => ['dispatch', 'flights', days, search] as const,
+  statuses: ['trip-statuses'] as const,
+};
+
+/** How often the day and the flights are read again (other dispatchers, drivers and flights change them too). */
+export const POLL_MS = 30_000;
+
+/** The API answers at most this many trips a page: a day with more is read page by page. */
+const TRIPS_PAGE = 1000;
+/** A guard against a runaway day: 10,000 trips. */
+const MAX_TRIP_PAGES = 10;
+
+/** Every trip of the day on the company's clock, earliest first. */
+export function useDayTrips(date: string, zone: string, pollMs: number | false) {
+  return useQuery({
+    queryKey: dispatchKeys.trips(date, zone),
+    queryFn: async ({ signal }) => {
+      const trips: Trip[] = [];
+      for (let page = 1; page <= MAX_TRIP_PAGES; page++) {
+        const answer = await apiRequest<Trip[]>('/trips/list', {
+          query: { date, time_zone: zone, page, page_size: TRIPS_PAGE, sort: 'scheduled_at' },
+          signal,
+        });
+        trips.push(...answer.data);
+        if (trips.length >= (answer.pagination?.total ?? 0) || answer.data.length < TRIPS_PAGE) break;
+      }
+      return trips;
+    },
+    refetchInterval: pollMs,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The approved drivers with their eligibility on the day (spec 7: `driver/list?page_size=1000&approve_status=approved`). */
+export function useDriversOn(date: string, zone: string, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: dispatchKeys.drivers(date, zone),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Driver[]>('/driver/list', {
+          query: { page_size: 1000, approve_status: 'approved', date, time_zone: zone, sort: 'first_name' },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The trip statuses in the user's language, with where each may go next. */
+export function useTripStatuses() {
+  return useQuery({
+    queryKey: dispatchKeys.statuses,
+    queryFn: async ({ signal }) => (await apiRequest<TripStatusOption[]>('/trips/status/list', { signal })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useFlights(days: number, search: string, pollMs: number | false) {
+  return useQuery({
+    queryKey: dispatchKeys.flights(days, search),
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<Flight[]>('/flight-tracking/list', {
+        query: { days, search, page_size: 100, sort: 'scheduled_arrival' },
+        signal,
+      });
+      return { flights: answer.data, total: answer.pagination?.total ?? answer.data.length };
+    },
+    refetchInterval: pollMs,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+function useRefreshAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all });
+}
+
+/**
+ * Gives a trip its driver, or takes the driver off (`null`). The trip's day is the company's (`time_zone`), so
+ * the API checks eligibility on the day the screen shows. A refusal (409 not eligible, busy) is toasted with the
+ * API's own words, in the user's language (spec 8).
+ */
+export function useAssignDriver(zone: string) {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ tripId, driverId }: { tripId: number; driverId: number | null }) =>
+      apiRequest<TripDetail>(`/trips/update/${tripId}`, {
+        method: 'PATCH',
+        query: { time_zone: zone },
+        body: { driver_id: driverId },
+      }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+}
+
+/** Moves a trip along its transitions (start, complete, cancel). */
+export function useMoveTrip() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ tripId, status }: { tripId: number; status: TripStatus }) =>
+      apiRequest<TripDetail>(`/trips/status/update/${tripId}`, { method: 'PATCH', body: { status } }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+}
+
+/** An admin's correction, with its reason; the dialog shows a refusal itself. */
+export function useCorrectTripStatus(zone: string) {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ tripId, status, reason }: { tripId: number; status: TripStatus; reason: string }) =>
+      apiRequest<TripDetail>(`/trips/status/update/admin/${tripId}`, {
+        method: 'PATCH',
+        query: { time_zone: zone },
+        body: { status, reason },
+      }).then((answer) => answer.data),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}
+
+/** The manual provider: an estimate (or none) and, optionally, landed or cancelled. The dialog shows a refusal itself. */
+export function useUpdateFlight() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ bookingId, estimate, status }: { bookingId: number; estimate: string | null; status?: FlightStatus }) =>
+      apiRequest<Flight>(`/flight-tracking/update/${bookingId}`, {
+        method: 'PATCH',
+        body: { estimated_arrival: estimate, ...(status ? { status } : {}) },
+      }).then((answer) => answer.data),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}

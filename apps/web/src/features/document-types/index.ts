@@ -1,0 +1,8 @@
+/** The document types feature's lazy chunk. */
+import { messagesLoaded } from './messages';
+
+// The screens render only once their messages are in (a top-level await holds the chunk's import).
+await messagesLoaded;
+
+export { DocumentTypeCreatePage, DocumentTypeEditPage } from './DocumentTypeFormPage';
+export { DocumentTypesListPage } from './DocumentTypesListPage';

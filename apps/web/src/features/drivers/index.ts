@@ -1,0 +1,9 @@
+/** The drivers feature's lazy chunk. */
+import { messagesLoaded } from './messages';
+
+// The screens render only once their messages are in (a top-level await holds the chunk's import).
+await messagesLoaded;
+
+export { DriverAddPage } from './DriverAddPage';
+export { DriverPage } from './DriverPage';
+export { DriversListPage } from './DriversListPage';

@@ -1,0 +1,96 @@
+import type { Payout, PayoutCreateInput, PayoutDetail, PayoutStatistics } from '@ps/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+/** Payouts on one driver's page, newest period first (monthly payouts: a page is most of a year). */
+export const PAYOUTS_PAGE_SIZE = 10;
+
+/**
+ * Query keys: everything under `['payouts', driverId]`, so a change to one of the driver's payouts reads their
+ * list, the open payout and their statistics again in one invalidation.
+ */
+const keys = {
+  driver: (driverId: number) => ['payouts', driverId] as const,
+  list: (driverId: number, page: number) => ['payouts', driverId, 'list', page] as const,
+  detail: (driverId: number, id: number) => ['payouts', driverId, 'detail', id] as const,
+  statistics: (driverId: number) => ['payouts', driverId, 'statistics'] as const,
+};
+
+export function useDriverPayouts(driverId: number, page: number) {
+  return useQuery({
+    queryKey: keys.list(driverId, page),
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest<Payout[]>('/driver/payouts/list', {
+        query: { driver_id: driverId, page, page_size: PAYOUTS_PAGE_SIZE, sort: '-period_start' },
+        signal,
+      });
+      return { records: response.data, total: response.pagination?.total ?? response.data.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A draft's figures and lines are computed at this call (what approving would pay now); an approved one's are stored. */
+export function usePayout(driverId: number, id: number | null) {
+  return useQuery({
+    queryKey: keys.detail(driverId, id ?? 0),
+    queryFn: ({ signal }) => apiRequest<PayoutDetail>(`/driver/payouts/get/${id}`, { signal }).then((r) => r.data),
+    enabled: id !== null,
+  });
+}
+
+export function usePayoutStatistics(driverId: number) {
+  return useQuery({
+    queryKey: keys.statistics(driverId),
+    queryFn: ({ signal }) =>
+      apiRequest<PayoutStatistics[]>('/driver-payout/statistics/list', { query: { driver_id: driverId }, signal }).then(
+        (r) => r.data[0] ?? null,
+      ),
+  });
+}
+
+function useRefreshDriverPayouts(driverId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.driver(driverId) });
+}
+
+/** The form shows the refusal itself (beside the period, or the 409 as it comes), so the call is silent. */
+export function useComputePayout(driverId: number) {
+  const refresh = useRefreshDriverPayouts(driverId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutCreateInput) => apiRequest<PayoutDetail>('/driver/payouts/add', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: (payout) => {
+      queryClient.setQueryData(keys.detail(driverId, payout.id), payout);
+      return refresh();
+    },
+    meta: { silent: true },
+  });
+}
+
+/** The open payout shows a refused approval (409) beside its figures, so the call is silent. */
+export function useApprovePayout(driverId: number) {
+  const refresh = useRefreshDriverPayouts(driverId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<PayoutDetail>(`/driver/payouts/approve/${id}`, { method: 'PATCH' }).then((r) => r.data),
+    onSuccess: (payout) => {
+      queryClient.setQueryData(keys.detail(driverId, payout.id), payout);
+      return refresh();
+    },
+    meta: { silent: true },
+  });
+}
+
+export function useDeletePayout(driverId: number) {
+  const refresh = useRefreshDriverPayouts(driverId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<unknown>(`/driver/payouts/delete/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: keys.detail(driverId, id) });
+      return refresh();
+    },
+    meta: { silent: true },
+  });
+}
