@@ -364,3 +364,84 @@ test('dispatch for a driver: their own trips of the day only, which they start; 
   await expect(inCard.locator('[data-status]')).toHaveAttribute('data-status', 'started');
   await expect(inCard.getByRole('button', { name: `Complete the 17:00 trip ${booking.reference}` })).toBeVisible();
 });
+
+test('dispatch: a trip added by hand, checked, changed and deleted', async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  const { day, isToday } = planDay();
+  const note = `Shuttle for crew ${tag()}`;
+
+  await storeSession(page, session);
+  await page.goto(isToday ? '/1/dispatch' : `/1/dispatch?date=${day}`);
+  await page.getByRole('button', { name: 'Add trip' }).click();
+  await dialogOpen(page);
+  const dialog = page.getByRole('dialog', { name: 'Add a trip' });
+  await expect(dialog.getByRole('radio', { name: 'Shuttle' })).toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Nothing chosen: both ends are asked for; one place at both ends is refused in words.
+  await dialog.getByRole('button', { name: 'Add trip' }).click();
+  await expect(dialog.getByText('This field is required')).toHaveCount(2);
+  const choose = async (field: 'From' | 'To', place: string) => {
+    await dialog.getByRole('combobox', { name: field, exact: true }).click();
+    await page.getByRole('option', { name: place }).click();
+  };
+  await choose('From', 'Hounslow Valet Yard');
+  await choose('To', 'Hounslow Valet Yard');
+  await dialog.getByRole('button', { name: 'Add trip' }).click();
+  await expect(dialog.getByText('The trip must end somewhere other than where it starts.')).toBeVisible();
+
+  await choose('To', 'Heathrow Terminal 5 Drop-off (LHR)');
+  await dialog.getByRole('textbox', { name: 'Time' }).fill(`${day}T16:10`);
+  await dialog.getByRole('textbox', { name: 'Notes' }).fill(note);
+  await dialog.getByRole('button', { name: 'Add trip' }).click();
+  await expect(toast(page, 'The 16:10 trip Shuttle is added.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId('dispatch-trip').filter({ hasText: note });
+  await expect(card.getByTestId('trip-time')).toHaveText('16:10');
+  await expect(card).toContainText('Hounslow Valet Yard');
+  await expect(card).toContainText('Heathrow Terminal 5 Drop-off');
+  await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'scheduled');
+  // Left empty, the fee is the company's fee per trip (the demo company's is 12.00).
+  const [saved] = await (
+    await request.get(`/api/trips/list?date=${day}&type=shuttle&page_size=1000&time_zone=Europe/London`, {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    })
+  )
+    .json()
+    .then((body: { data: Trip[] }) => body.data.filter((trip) => trip.notes === note));
+  expect(saved?.driver_fee).toBe(1200);
+
+  // Changed: a later time, the other way round; the card follows.
+  await card.getByRole('button', { name: 'Change the 16:10 trip Shuttle' }).click();
+  await dialogOpen(page);
+  const edit = page.getByRole('dialog', { name: 'Change the 16:10 trip Shuttle' });
+  await expect(edit.getByRole('textbox', { name: 'Time' })).toHaveValue(`${day}T16:10`);
+  await expect(edit.getByRole('combobox', { name: 'From', exact: true })).toHaveValue('Hounslow Valet Yard');
+  await edit.getByRole('textbox', { name: 'Time' }).fill(`${day}T16:40`);
+  await edit.locator('label').filter({ hasText: /^In$/ }).click();
+  await expect(edit.getByRole('radio', { name: 'In', exact: true })).toBeChecked();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'The 16:40 trip In is saved.')).toBeVisible();
+  await expect(card.getByTestId('trip-time')).toHaveText('16:40');
+  await expect(card).toHaveAttribute('data-type', 'in');
+
+  // Deleted, after asking: a trip made by hand that never happened goes.
+  await card.getByRole('button', { name: 'Change the 16:40 trip In' }).click();
+  await dialogOpen(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete trip' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this trip?' });
+  await expect(confirm).toContainText('Delete the 16:40 trip In?');
+  await confirm.getByRole('button', { name: 'Delete trip' }).click();
+  await expect(toast(page, 'The 16:40 trip In is deleted.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // In Tamil the form speaks Tamil.
+  await setLanguage(page, 'ta');
+  await page.reload();
+  await page.getByRole('button', { name: 'பயணம் சேர்' }).click();
+  await dialogOpen(page);
+  await expect(page.getByRole('dialog', { name: 'ஒரு பயணத்தைச் சேர்' })).toBeVisible();
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await setLanguage(page, 'en');
+});

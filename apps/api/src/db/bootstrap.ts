@@ -7,7 +7,7 @@ import { uploadDirectoryOf } from '../lib/uploads.ts';
 import type { Database, Db } from './client.ts';
 import { appSettings, users } from './schema/index.ts';
 import { DEMO_ADMIN, DEMO_SUPER_ADMIN, seedDemoData, seedFirstAdmin } from './seed/demo.ts';
-import type { DemoFile } from './seed/demo-drivers.ts';
+import { DEMO_DRIVER, type DemoFile } from './seed/demo-drivers.ts';
 import { seedReferenceData } from './seed/reference.ts';
 
 async function tokenSecret(db: Db, configured: string | undefined): Promise<string> {
@@ -69,6 +69,7 @@ export function demoBanner(): string {
     '  WARNING: demo data loaded. These are DEMO accounts with well-known passwords:',
     `    company admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
     `    super admin:   ${DEMO_SUPER_ADMIN.email} / ${DEMO_SUPER_ADMIN.password}`,
+    `    driver:        ${DEMO_DRIVER.email} / ${DEMO_DRIVER.password} (chooses a new password at first sign-in)`,
     '  Do not use the demo database for real work.',
     '',
   ].join('\n');

@@ -18,6 +18,8 @@ import {
 
 /** The demo drivers sign in with their e-mail and this password (they are asked for a new one first). */
 export const DEMO_DRIVER_PASSWORD = 'Driver-2026';
+/** The demo driver who may take trips (both documents, a rate, approved): the banner names this sign-in. */
+export const DEMO_DRIVER = { email: 'arun.prakash@example.com', password: DEMO_DRIVER_PASSWORD } as const;
 
 /** A file the demo's documents name: written into the upload folder at first start (db/bootstrap.ts). */
 export interface DemoFile {

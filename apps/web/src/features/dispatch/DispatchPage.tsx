@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { IconChevronLeft, IconChevronRight } from '../../components/icons';
+import { IconChevronLeft, IconChevronRight, IconPlus } from '../../components/icons';
 import { useCurrentUser } from '../../lib/currentUser';
 import { formatNumber } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/liveEvents';
@@ -18,6 +18,7 @@ import { FlightsPanel } from './FlightsPanel';
 import { type DispatchShow, dayCounts, filterTrips, groupByHour } from './plan';
 import { DEFAULT_FLIGHT_DAYS, type DispatchSearch, parseDispatchSearch } from './search';
 import { TripCard } from './TripCard';
+import { TripFormDialog } from './TripFormDialog';
 import { addDays, clockIn, dayIn, isDay, longDay } from './time';
 
 const route = getRouteApi('/$companyId/dispatch');
@@ -98,6 +99,7 @@ export function DispatchPage() {
     assign: has('trips.update'),
     move: has('trips.status'),
     correct: has('trips.status_admin'),
+    edit: has('trips.update'),
     ownTripsOnly: user.data?.role === 'driver',
   };
 
@@ -119,6 +121,8 @@ export function DispatchPage() {
   const [cancelling, setCancelling] = useState<Trip | null>(null);
   const [correcting, setCorrecting] = useState<Trip | null>(null);
   const [updating, setUpdating] = useState<Flight | null>(null);
+  // The trip form: `{ trip: null }` adds one on the day shown.
+  const [editing, setEditing] = useState<{ trip: Trip | null } | null>(null);
 
   const dayTrips = trips.data ?? [];
   const counts = dayCounts(dayTrips);
@@ -147,9 +151,16 @@ export function DispatchPage() {
   const showFlights = has('flights.view');
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('dispatch.title')}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {t('dispatch.title')}
+        </Title>
+        {has('trips.create') ? (
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({ trip: null })}>
+            {t('dispatch.form.add')}
+          </Button>
+        ) : null}
+      </Group>
       <Text>{t('dispatch.intro', { zone })}</Text>
 
       <Group gap="xs" align="flex-end" wrap="wrap">
@@ -251,6 +262,7 @@ export function DispatchPage() {
                           can={can}
                           onCancel={setCancelling}
                           onCorrect={setCorrecting}
+                          onEdit={(chosen) => setEditing({ trip: chosen })}
                         />
                       </li>
                     ))}
@@ -294,6 +306,14 @@ export function DispatchPage() {
       />
       <CorrectStatusDialog trip={correcting} zone={zone} statuses={statuses.data} onClose={() => setCorrecting(null)} />
       <FlightDialog flight={updating} zone={zone} onClose={() => setUpdating(null)} />
+      <TripFormDialog
+        opened={editing !== null}
+        trip={editing?.trip ?? null}
+        day={day}
+        zone={zone}
+        canDelete={has('trips.delete')}
+        onClose={() => setEditing(null)}
+      />
     </Stack>
   );
 }

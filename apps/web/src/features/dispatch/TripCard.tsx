@@ -2,7 +2,16 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, 
 import type { Driver, Trip, TripStatus, TripStatusOption } from '@ps/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertTriangle, IconArrowRight, IconBan, IconFlag, IconHistory, IconPlayerPlay, IconUserMinus } from '../../components/icons';
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconBan,
+  IconFlag,
+  IconHistory,
+  IconPencil,
+  IconPlayerPlay,
+  IconUserMinus,
+} from '../../components/icons';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import './dispatch.css';
 import { useReasonText } from '../../lib/eligibility';
@@ -24,6 +33,8 @@ export interface TripPermissions {
   assign: boolean;
   move: boolean;
   correct: boolean;
+  /** Change its time, places, fee and notes (an unpaid trip). */
+  edit: boolean;
   /** A driver: their own trips, started and completed only. */
   ownTripsOnly: boolean;
 }
@@ -40,6 +51,7 @@ interface TripCardProps {
   can: TripPermissions;
   onCancel: (trip: Trip) => void;
   onCorrect: (trip: Trip) => void;
+  onEdit: (trip: Trip) => void;
 }
 
 function vehicleText(trip: Trip): string | null {
@@ -58,7 +70,7 @@ export function TripStatusBadge({ status, label }: { status: TripStatus; label: 
 }
 
 /** One trip of the dispatch day: what, when, where, who, and what the office may do with it now. */
-export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, statuses, can, onCancel, onCorrect }: TripCardProps) {
+export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, statuses, can, onCancel, onCorrect, onEdit }: TripCardProps) {
   const { t, i18n } = useTranslation();
   const reasonText = useReasonText();
   const assign = useAssignDriver(zone);
@@ -135,7 +147,9 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
     { label: t('dispatch.trip.vehicle'), value: vehicle ?? '—' },
     { label: t('dispatch.trip.flight'), value: trip.flight ?? t('dispatch.trip.noFlight') },
   ];
+  if (trip.notes) facts.push({ label: t('dispatch.form.notes'), value: trip.notes });
   const pickerShown = open && can.assign;
+  const editable = can.edit && trip.payout_id === null;
   if (!pickerShown) facts.push({ label: t('dispatch.trip.driver'), value: trip.driver_name ?? t('dispatch.trip.noDriver') });
 
   return (
@@ -222,7 +236,7 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
           </Alert>
         ) : null}
 
-        {pickerShown || (can.move && next.some((status) => status !== 'scheduled' && status !== 'assigned')) || can.correct ? (
+        {pickerShown || (can.move && next.some((status) => status !== 'scheduled' && status !== 'assigned')) || can.correct || editable ? (
           <Group gap="xs" align="flex-end" wrap="wrap">
             {pickerShown ? (
               <Select
@@ -296,6 +310,17 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
                 aria-label={t('dispatch.trip.cancelNamed', named)}
               >
                 {t('dispatch.trip.cancel')}
+              </Button>
+            ) : null}
+            {editable ? (
+              <Button
+                variant="subtle"
+                leftSection={<IconPencil size={18} aria-hidden />}
+                onClick={() => onEdit(trip)}
+                disabled={busy}
+                aria-label={t('dispatch.form.editNamed', named)}
+              >
+                {t('dispatch.form.edit')}
               </Button>
             ) : null}
             {can.correct ? (

@@ -1,4 +1,16 @@
-import type { Driver, Flight, FlightStatus, Trip, TripDetail, TripStatus, TripStatusOption } from '@ps/contracts';
+import type {
+  Driver,
+  Flight,
+  FlightStatus,
+  Location,
+  Trip,
+  TripCreateInput,
+  TripDetail,
+  TripStatus,
+  TripStatusOption,
+  TripUpdateInput,
+  Yard,
+} from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -16,6 +28,8 @@ export const POLL_MS = 30_000;
 
 /** The API answers at most this many trips a page: a day with more is read page by page. */
 const TRIPS_PAGE = 1000;
+/** Every place in one page: a company has tens, not thousands. */
+const ALL_PLACES = 1000;
 /** A guard against a runaway day: 10,000 trips. */
 const MAX_TRIP_PAGES = 10;
 
@@ -141,5 +155,44 @@ export function useUpdateFlight() {
       }).then((answer) => answer.data),
     onSuccess: refresh,
     meta: { silent: true },
+  });
+}
+
+/** Where a trip may start or end: the company's active locations (every airport's) and its active yards. */
+export function useTripPlaces(enabled: boolean) {
+  return useQuery({
+    queryKey: ['trip-places'],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const [locations, yards] = await Promise.all([
+        apiRequest<Location[]>('/location/list', { query: { status: 1, page_size: ALL_PLACES, sort: 'name' }, signal }),
+        apiRequest<Yard[]>('/yards/list', { query: { page_size: ALL_PLACES, sort: 'name' }, signal }),
+      ]);
+      return { locations: locations.data, yards: yards.data.filter((yard) => yard.status === 1) };
+    },
+  });
+}
+
+/** A trip added by hand (a shuttle run, a booking's extra leg) or changed: the dialog shows a refusal itself. */
+export function useSaveTrip(zone: string) {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ tripId, body }: { tripId: number | null; body: TripCreateInput | TripUpdateInput }) =>
+      apiRequest<TripDetail>(tripId === null ? '/trips/add' : `/trips/update/${tripId}`, {
+        method: tripId === null ? 'POST' : 'PATCH',
+        query: { time_zone: zone },
+        body,
+      }).then((answer) => answer.data),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}
+
+/** Deletes a trip that has not happened (the API keeps started, completed and paid ones). */
+export function useDeleteTrip() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (tripId: number) => apiRequest<unknown>(`/trips/delete/${tripId}`, { method: 'DELETE' }),
+    onSuccess: refresh,
   });
 }
