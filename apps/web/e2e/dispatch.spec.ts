@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Booking, DocumentType, Driver, Location, Trip } from '@ps/contracts';
-import { dialogOpen, setLanguage } from './catalogue';
+import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
 import { apiSignIn, seriousViolations, storeSession, toast } from './support';
 
 /**
@@ -128,11 +128,6 @@ async function meetAndGreet(request: APIRequestContext, token: string, day: stri
 
 const tripCard = (page: Page, reference: string, type: 'in' | 'out' | 'shuttle') =>
   page.locator(`[data-testid="dispatch-trip"][data-reference="${reference}"][data-type="${type}"]`);
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function openPicker(page: Page, card: Locator, name: string) {
   await card.getByRole('combobox', { name }).click();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Driver } from '@ps/contracts';
+import { noSidewaysScroll } from './catalogue';
 import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
 
 /** A record of the list: a table row from 768 px, a card below. */
@@ -139,10 +140,13 @@ for (const l of [
     await page.goto('/1/drivers');
     await expect(page.getByRole('heading', { name: l.title, level: 1 })).toBeVisible();
     await expect(row(page, 'Kavin Raj')).toBeVisible();
+    // A phone's cards keep long Tamil labels and badges within the width.
+    await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`/1/drivers/${driver.id}`);
     await expect(page.getByRole('region', { name: l.trips })).toBeVisible();
+    await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: l.del }).click();
     await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');

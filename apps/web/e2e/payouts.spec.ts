@@ -215,6 +215,10 @@ test('in Tamil: a draft for other dates with nothing to pay is refused approval 
 
   const section = page.getByRole('region', { name: 'கொடுப்பனவுகள்', exact: true });
   await expect(section.getByRole('heading', { name: 'கொடுப்பனவைக் கணக்கிடுதல்' })).toBeVisible();
+  // The figures' Tamil labels stay readable beside their long values (they were once squeezed to a letter a line).
+  const labels = section.locator('dl').first().locator('dt');
+  await expect(labels).toHaveCount(5);
+  for (const label of await labels.all()) expect((await label.boundingBox())?.width ?? 0).toBeGreaterThan(100);
   await section.getByText('வேறு தேதிகள்').click();
   await section.getByLabel('தொடக்க நாள்').fill(start);
   await section.getByLabel('இறுதி நாள்').fill(end);

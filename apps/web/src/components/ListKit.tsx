@@ -304,7 +304,15 @@ function ResourceCards<Row extends { id: number }>({
               </Group>
               {actions ? <Box style={{ flexShrink: 0 }}>{actions(row)}</Box> : null}
             </Group>
-            <Box component="dl" m={0} mt="xs" style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, auto) 1fr', gap: '6px 12px' }}>
+            {/* The labels' column is at most 40 %: sized to its longest label, a long Tamil one left the values too
+                little room and pushed the card wider than a phone. */}
+            <Box
+              component="dl"
+              className="ps-record-fields"
+              m={0}
+              mt="xs"
+              style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, 40%) minmax(0, 1fr)', gap: '6px 12px' }}
+            >
               {columns
                 .filter((column) => !column.hideInCard)
                 .map((column) => (

@@ -101,7 +101,8 @@ function PayoutFigures({ driverId }: { driverId: number }) {
         p="sm"
         m={0}
         aria-busy={statistics.isPending}
-        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '8px 12px', alignItems: 'baseline' }}
+        // Two equal columns: an `auto` value column took a long Tamil value's whole width and left the labels a letter wide.
+        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: '8px 12px', alignItems: 'baseline' }}
       >
         {tiles.map((tile) => (
           <Box key={tile.key} style={{ display: 'contents' }}>
