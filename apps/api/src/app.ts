@@ -31,6 +31,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
 import { registerQuoteRoutes } from './modules/quote/quote.routes.ts';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { registerTripRoutes } from './modules/trips/trips.routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerDriverRoutes(app, database.db);
   registerAttendanceRoutes(app, database.db);
   registerTripRoutes(app, database.db);
+  registerSessionRoutes(app, database.db, { idleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS });
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

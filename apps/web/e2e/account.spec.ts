@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, apiSignIn, newDriver, SUPER_ADMIN, seriousViolations, storeSession, toast } from './support';
+import { ADMIN, apiSignIn, finishFirstSignIn, newDriver, SUPER_ADMIN, seriousViolations, storeSession, toast } from './support';
 
 /**
  * The account page. Tests that change a password or two-factor sign-in use a driver of their own (made
@@ -15,13 +15,8 @@ interface TestUser {
 /** A new driver of the demo company whose first-sign-in password step is already done. */
 async function newUser(request: APIRequestContext): Promise<TestUser> {
   const { email, temporary } = await newDriver(request, 'Meena', 'Kumar');
-  const step = await request.post('/api/auth/login', { data: { type: 'email', email, password: temporary, org_instance_id: 1 } });
-  const { step_token } = (await step.json()).data;
   const password = 'Chosen9876';
-  const changed = await request.post('/api/auth/change-password', {
-    data: { step_token, new_password: password, confirm_password: password },
-  });
-  expect(changed.status(), await changed.text()).toBe(202);
+  await finishFirstSignIn(request, email, temporary, password);
   return { email, password };
 }
 
@@ -171,7 +166,7 @@ test('turns two-factor sign-in on with a code from the app, then off with the pa
   await expect(section.getByTestId('totp-secret')).toHaveCount(0);
 
   // Signing in through the form now asks for the code.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await page.getByLabel('Email, phone or username').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -231,4 +226,51 @@ test('the account page has no serious accessibility violations', async ({ page, 
   await page.getByRole('region', { name: 'Change password' }).getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+const SAFARI_ON_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+test('where you are signed in: the sessions listed, one signed out, then everywhere else', async ({ page, request }) => {
+  // The user's sign-ins: the first (the password step), one from an iPhone, and this browser's.
+  const user = await newUser(request);
+  const fromPhone = await request.post('/api/auth/login', {
+    headers: { 'user-agent': SAFARI_ON_IPHONE },
+    data: { type: 'email', email: user.email, password: user.password, org_instance_id: 1 },
+  });
+  expect(fromPhone.status()).toBe(202);
+  const phone = (await fromPhone.json()).data as { access_token: string };
+  await openAccount(page, request, user);
+
+  const section = page.getByRole('region', { name: 'Where you are signed in' });
+  const sessions = section.getByTestId('account-session');
+  await expect(sessions).toHaveCount(3);
+  await expect(section.locator('[data-current="true"]')).toContainText('This device');
+  const iphone = sessions.filter({ hasText: 'Safari on iOS' });
+  await expect(iphone).toHaveAttribute('data-current', 'false');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await iphone.getByRole('button', { name: /^Sign out Safari on iOS from / }).click();
+  await expect(toast(page, 'Safari on iOS is signed out.')).toBeVisible();
+  await expect(sessions).toHaveCount(2);
+  const refused = await request.get('/api/auth/sessions', { headers: { Authorization: `Bearer ${phone.access_token}` } });
+  expect(refused.status()).toBe(401);
+
+  await section.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+  await expect(dialog).toContainText('The other session ends at once; this one stays.');
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(toast(page, '1 other session signed out.')).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  await expect(section.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+
+  // In Tamil, within a phone's width.
+  await page.evaluate(() => localStorage.setItem('language', 'ta'));
+  await page.reload();
+  const tamil = page.getByRole('region', { name: 'நீங்கள் உள்நுழைந்துள்ள இடங்கள்' });
+  await expect(tamil.getByText('இந்தச் சாதனம்')).toBeVisible();
+  await expect(tamil.getByRole('button', { name: 'இங்கே வெளியேறு' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Booking, DocumentType, Driver, Location, Trip } from '@ps/contracts';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
-import { apiSignIn, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, finishFirstSignIn, seriousViolations, storeSession, toast } from './support';
 
 /**
  * The dispatch screen against the real API, at both widths. Through the API: a new driver made eligible (both
@@ -329,18 +329,8 @@ test('dispatch for a driver: their own trips of the day only, which they start; 
   const inTrip = trips.find((trip) => trip.type === 'in') as Trip;
   await api(request, admin.access_token, 'PATCH', `/trips/update/${inTrip.id}?time_zone=Europe/London`, { driver_id: driver.id });
   // The driver's first sign-in asks for a password of their own.
-  const step = await request.post('/api/auth/login', {
-    data: { type: 'email', email: driver.email, password: 'Tmp-4821x-driver', org_instance_id: 1 },
-  });
   const password = 'Driving-9876x';
-  const changed = await request.post('/api/auth/change-password', {
-    data: {
-      step_token: ((await step.json()) as { data: { step_token: string } }).data.step_token,
-      new_password: password,
-      confirm_password: password,
-    },
-  });
-  expect(changed.status(), await changed.text()).toBe(202);
+  await finishFirstSignIn(request, driver.email ?? '', 'Tmp-4821x-driver', password);
   const session = await apiSignIn(request, driver.email ?? '', password);
 
   await storeSession(page, session);

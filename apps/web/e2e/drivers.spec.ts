@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Driver } from '@ps/contracts';
 import { noSidewaysScroll } from './catalogue';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, finishFirstSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
 
 /** A record of the list: a table row from 768 px, a card below. */
 const row = (page: Page, name: string) =>
@@ -126,6 +126,26 @@ test("turning a driver's sign-in off ends their session; the list filters by app
   await page.getByRole('dialog', { name: 'Delete driver' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, `Driver ${name} deleted.`)).toBeVisible();
   await expect(page).toHaveURL(/\/1\/drivers$/);
+});
+
+test('"Sign out everywhere" ends every session of a driver, who can still sign in', async ({ page, request }) => {
+  const session = await openAsAdmin(page, request, '/1/drivers');
+  const driver = await addDriverByApi(request, session.access_token, letters());
+  const name = `${driver.first_name} ${driver.last_name}`;
+  // The driver's first sign-in (its password step) and a second one: two open sessions.
+  const password = 'Driving-9876x';
+  const firstToken = (await finishFirstSignIn(request, driver.email ?? '', 'Tmp-4821x-driver', password)).access_token;
+  await apiSignIn(request, driver.email ?? '', password);
+
+  await page.goto(`/1/drivers/${driver.id}`);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await expect(dialog).toContainText(`Every session of ${name} ends at once.`);
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(toast(page, `${name} is signed out (2 sessions ended).`)).toBeVisible();
+  const refused = await request.get('/api/auth/get-details-by-token', { headers: { Authorization: `Bearer ${firstToken}` } });
+  expect(refused.status()).toBe(401);
+  await apiSignIn(request, driver.email ?? '', password);
 });
 
 for (const l of [

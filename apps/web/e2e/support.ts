@@ -15,6 +15,21 @@ export async function apiSignIn(request: APIRequestContext, email = ADMIN.email,
   return ((await response.json()) as { data: SignedInData }).data;
 }
 
+/**
+ * A first sign-in with a temporary password, finished with a password of the user's own (the password step):
+ * the session it opens.
+ */
+export async function finishFirstSignIn(request: APIRequestContext, email: string, temporary: string, password: string) {
+  const step = await request.post('/api/auth/login', { data: { type: 'email', email, password: temporary, org_instance_id: 1 } });
+  expect(step.status(), await step.text()).toBe(200);
+  const { step_token } = ((await step.json()) as { data: { step_token: string } }).data;
+  const changed = await request.post('/api/auth/change-password', {
+    data: { step_token, new_password: password, confirm_password: password },
+  });
+  expect(changed.status(), await changed.text()).toBe(202);
+  return ((await changed.json()) as { data: SignedInData }).data;
+}
+
 /** Stores a session the way the sign-in page does, without going through the form. */
 export async function storeSession(page: Page, tokens: TokenPair, companyId: number | null = ADMIN.companyId) {
   await page.goto('/auth/login');

@@ -22,6 +22,7 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './prices.ts';
 export * from './quote.ts';
+export * from './sessions.ts';
 export * from './statistics.ts';
 export * from './trips.ts';
 export * from './vouchers.ts';

@@ -53,6 +53,7 @@ export const errorCodes = [
   'reauth_required',
   'password_common',
   'cannot_delete_self',
+  'cannot_end_own_sessions',
   'cannot_change_self',
   'document_type_name_taken',
   'document_type_in_use',

@@ -5,9 +5,10 @@ import { useCurrentUser } from '../../lib/currentUser';
 import { usePageTitle } from '../../lib/pageTitle';
 import { AccountSection } from './AccountSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
-/** The signed-in user's own account: their details, password and two-factor sign-in. Open to every role. */
+/** The signed-in user's own account: their details, password, two-factor sign-in and where they are signed in. Open to every role. */
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -22,6 +23,7 @@ export function AccountPage() {
       <DetailsSection user={user.data} />
       <ChangePasswordSection />
       <TwoFactorSection enabled={user.data.totp_enabled} />
+      <SessionsSection />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import type { AdminChangePasswordBody, TotpDisableBody, TotpEnableBody, TotpSetupData } from '@ps/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountSession, AdminChangePasswordBody, TotpDisableBody, TotpEnableBody, TotpSetupData } from '@ps/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { authKeys } from '../../lib/currentUser';
 
@@ -34,5 +34,28 @@ export function useDisableTotp() {
   return useMutation({
     mutationFn: (body: TotpDisableBody) => apiRequest<unknown>('/auth/totp/disable', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+}
+
+const sessionsKey = ['account', 'sessions'] as const;
+
+/** Where the user is signed in: their open sessions, this one marked. */
+export function useOwnSessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: async ({ signal }) => (await apiRequest<AccountSession[]>('/auth/sessions', { signal })).data,
+    staleTime: 0,
+  });
+}
+
+/** Ends one or more of the user's other sessions; the list is read again whatever happened. */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) => {
+      for (const id of ids) await apiRequest<unknown>(`/auth/sessions/${id}`, { method: 'DELETE' });
+      return ids.length;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -20,6 +20,7 @@ import { DocumentsSection } from './DriverDocuments';
 import { type DriverFormValues, DriverProfileForm, showServerErrors } from './DriverProfileForm';
 import { RatesSection } from './DriverRates';
 import { approvalColour, fullName } from './DriversListPage';
+import { EndSessionsButton } from './EndSessionsButton';
 import { EligibilityBadge, EligibilityReasons } from './eligibility';
 
 const route = getRouteApi('/$companyId/drivers/$driverId');
@@ -148,6 +149,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
                 disabled={signIn.isPending}
               />
               <Text size="xs">{t('drivers.signInHint')}</Text>
+              {driver.admin_status === 1 ? <EndSessionsButton driver={driver} name={name} /> : null}
             </Stack>
           </Group>
         </Stack>

@@ -8,6 +8,7 @@ import type {
   DriverRate,
   DriverRateCreate,
   DriverUpdate,
+  SessionsEnded,
 } from '@ps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -118,5 +119,12 @@ export function useSetSignIn(driver: Driver) {
     mutationFn: (body: AdminStatusUpdate) =>
       apiRequest<CompanyPerson>(`/company/driver/admin-status/update/${driver.user_id}`, { method: 'PATCH', body }).then((r) => r.data),
     onSuccess: refreshDriver,
+  });
+}
+
+/** Signs the driver out everywhere (every open session ends); they can sign in again. */
+export function useEndDriverSessions(driver: Driver) {
+  return useMutation({
+    mutationFn: () => apiRequest<SessionsEnded>(`/user/sessions/end/${driver.user_id}`, { method: 'POST' }).then((answer) => answer.data),
   });
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { describeUserAgent } from './userAgent.ts';
+
+describe('describeUserAgent', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome',
+      'Windows',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge',
+      'Windows',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+      'Safari',
+      'macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari',
+      'iOS',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome',
+      'Android',
+    ],
+    ['Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0', 'Firefox', 'Linux'],
+    [
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome',
+      'ChromeOS',
+    ],
+  ])('names %s', (userAgent, browser, os) => {
+    expect(describeUserAgent(userAgent)).toEqual({ browser, os });
+  });
+
+  it('says nothing it does not know', () => {
+    expect(describeUserAgent(undefined)).toEqual({ browser: null, os: null });
+    expect(describeUserAgent('curl/8.5.0')).toEqual({ browser: null, os: null });
+    expect(describeUserAgent('')).toEqual({ browser: null, os: null });
+  });
+});
