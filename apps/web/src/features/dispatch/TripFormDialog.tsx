@@ -12,6 +12,7 @@ import { useMoney } from '../../lib/money';
 import { toastSuccess } from '../../lib/toast';
 import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useDeleteTrip, useSaveTrip, useTripPlaces } from './api';
+import { isOpen } from './plan';
 import { clockIn, dayIn } from './time';
 
 /** A place as the selects hold it: `location:12` or `yard:3` (each end of a trip is one or the other). */
@@ -27,9 +28,6 @@ interface TripFormValues {
 }
 
 type TripFormErrors = Partial<Record<'time' | 'from' | 'to' | 'fee' | 'notes' | 'form', string>>;
-
-/** The statuses whose who, when and where may still change (the API's rule); after them only fee and notes. */
-const OPEN: readonly Trip['status'][] = ['scheduled', 'assigned'];
 
 function placeOf(locationId: number | null, yardId: number | null): PlaceValue | null {
   if (locationId !== null) return `location:${locationId}`;
@@ -125,7 +123,8 @@ export function TripFormDialog({
     setErrors({});
   }, [opened, tripId]);
 
-  const planning = trip === null || OPEN.includes(trip.status);
+  // Who, when and where change only while the trip is open (the API's rule); after that only fee and notes.
+  const planning = trip === null || isOpen(trip);
   const deletable = canDelete && trip !== null && trip.booking_id === null && trip.status !== 'started' && trip.status !== 'completed';
   const busy = save.isPending || remove.isPending;
   const set = <K extends keyof TripFormValues>(key: K, value: TripFormValues[K]) => {
