@@ -30,8 +30,12 @@ async function openAccount(page: Page, request: APIRequestContext, user: TestUse
 /** Error toasts stay until closed (spec 8) and may cover the header's buttons. */
 async function closeErrorToasts(page: Page) {
   const errors = page.locator('.Toastify__toast--error');
-  for (const close of await errors.getByRole('button', { name: 'Close' }).all()) await close.click();
-  await expect(errors).toHaveCount(0);
+  // The toast arrives a moment after the field's message: closing before it is there left it open (a CI flake).
+  await expect(errors.first()).toBeVisible();
+  await expect(async () => {
+    for (const close of await errors.getByRole('button', { name: 'Close' }).all()) await close.click();
+    await expect(errors).toHaveCount(0, { timeout: 1000 });
+  }).toPass();
 }
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
