@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -15,6 +16,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { agencies } from './agencies.ts';
 import { airports } from './airports.ts';
 import { timestamps } from './columns.ts';
 import { companies } from './companies.ts';
@@ -75,8 +77,10 @@ export const bookings = pgTable(
     voucher_code: text('voucher_code'),
     voucher_discount_type: text('voucher_discount_type', { enum: discountTypes }),
     voucher_discount_value: integer('voucher_discount_value'),
-    /** The agency that sold it (agencies arrive with issue 9; no reference yet). */
+    /** The agency that sold it (its commission is on the agency's statement). */
     agency_id: integer('agency_id'),
+    /** The agency's commission percent when it sold the booking: a later change of the rate leaves old sales as they were. */
+    agency_commission_percent: numeric('agency_commission_percent', { precision: 5, scale: 2 }),
     notes: text('notes'),
     base_price: integer('base_price').notNull(),
     package_price: integer('package_price').notNull(),
@@ -99,6 +103,7 @@ export const bookings = pgTable(
     index('bookings_car_park_days_idx').on(table.company_id, table.car_park_id, table.end_day, table.start_day),
     check('bookings_days_in_order', sql`${table.start_day} <= ${table.end_day}`),
     check('bookings_times_in_order', sql`${table.departure_at} < ${table.arrival_at}`),
+    check('bookings_agency_has_commission', sql`(${table.agency_id} is null) = (${table.agency_commission_percent} is null)`),
     check('bookings_passengers_range', sql`${table.passengers} BETWEEN 1 AND 60`),
     check(
       'bookings_total_adds_up',
@@ -134,6 +139,15 @@ export const bookings = pgTable(
       columns: [table.company_id, table.voucher_id],
       foreignColumns: [vouchers.company_id, vouchers.id],
     }).onDelete('restrict'),
+    foreignKey({
+      name: 'bookings_agency_id_fk',
+      columns: [table.company_id, table.agency_id],
+      foreignColumns: [agencies.company_id, agencies.id],
+    }).onDelete('restrict'),
+    // An agency's statement: its bookings of a period (only the bookings an agency sold are in it).
+    index('bookings_agency_departure_idx')
+      .on(table.company_id, table.agency_id, table.departure_at)
+      .where(sql`${table.agency_id} is not null`),
   ],
 );
 

@@ -53,6 +53,8 @@ export const companyWebConfigs = pgTable('company_web_configs', {
     .references(() => companies.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   login_page_logo: text('login_page_logo'),
+  /** The brand colour (buttons, links, the active menu entry) and the page background, as #rrggbb. */
   primary_color: text('primary_color').notNull().default('#0095e8'),
+  background_color: text('background_color').notNull().default('#f3f4f6'),
   ...timestamps,
 });

@@ -1,3 +1,4 @@
+export * from './agencies.ts';
 export * from './airports.ts';
 export * from './audit.ts';
 export * from './bands.ts';

@@ -29,6 +29,12 @@ export const trips = pgTable(
     to_yard_id: integer('to_yard_id'),
     scheduled_at: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }).notNull(),
     driver_id: integer('driver_id'),
+    /**
+     * A partner company that runs the trip instead of the company's own drivers: it sees this trip (and only
+     * its own such trips) while it is still listed as a partner. No foreign key to the partner list, so that
+     * ending a partnership is never blocked by old trips; the service checks the partner when it is set.
+     */
+    partner_company_id: integer('partner_company_id').references(() => companies.id),
     status: text('status', { enum: tripStatuses }).notNull().default('scheduled'),
     driver_fee: integer('driver_fee').notNull().default(0),
     notes: text('notes'),
@@ -40,6 +46,7 @@ export const trips = pgTable(
     index('trips_company_day_idx').on(table.company_id, table.scheduled_at),
     index('trips_driver_idx').on(table.company_id, table.driver_id, table.scheduled_at),
     index('trips_booking_idx').on(table.company_id, table.booking_id),
+    index('trips_partner_idx').on(table.partner_company_id, table.scheduled_at),
     check('trips_from_one_end', sql`(${table.from_location_id} is null) <> (${table.from_yard_id} is null)`),
     check('trips_to_one_end', sql`(${table.to_location_id} is null) <> (${table.to_yard_id} is null)`),
     check('trips_driver_fee_not_negative', sql`${table.driver_fee} >= 0`),
