@@ -333,7 +333,13 @@ describe('GET /api/web-config', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: en.success.fetched,
-      data: { company_id: company.id, name: company.name, login_page_logo: 'data:image/png;base64,AAAA', primary_color: '#0095e8' },
+      data: {
+        company_id: company.id,
+        name: company.name,
+        login_page_logo: 'data:image/png;base64,AAAA',
+        primary_color: '#0095e8',
+        background_color: '#f3f4f6',
+      },
     });
     expectSecurityHeaders(response);
   });

@@ -1,13 +1,36 @@
 import { z } from 'zod';
+import { HEX_COLOUR_PATTERN } from './common/colours.ts';
+import { notOnlyBlank, V } from './common/validation.ts';
+
+export * from './common/colours.ts';
 
 /**
  * A company's public web config, read by the sign-in screen with the company's Basic client key and kept
- * in the browser as the persisted config (spec sections 2 and 3).
+ * in the browser as the persisted config (spec sections 2 and 3). `login_page_logo` is a `data:` URL of a
+ * PNG, JPEG or (sanitised) SVG image, or null.
  */
 export const webConfigSchema = z.object({
   company_id: z.number().int(),
   name: z.string(),
   login_page_logo: z.string().nullable(),
   primary_color: z.string(),
+  background_color: z.string(),
 });
 export type WebConfig = z.infer<typeof webConfigSchema>;
+
+/** The biggest logo file accepted: it travels with every sign-in page, so it stays small. */
+export const MAX_LOGO_BYTES = 256 * 1024;
+
+const hexColour = z.string({ error: V.required }).trim().regex(HEX_COLOUR_PATTERN, { error: V.hexColour });
+
+/** What a company admin changes (any subset); the logo has calls of its own (a file upload). */
+export const webConfigUpdateSchema = z
+  .strictObject({
+    name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.max100 }).refine(notOnlyBlank, {
+      error: V.notBlank,
+    }),
+    primary_color: hexColour,
+    background_color: hexColour,
+  })
+  .partial();
+export type WebConfigUpdate = z.infer<typeof webConfigUpdateSchema>;

@@ -19,6 +19,8 @@ import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 import tripsEn from '@ps/contracts/locales/trips.en.json' with { type: 'json' };
 import tripsTa from '@ps/contracts/locales/trips.ta.json' with { type: 'json' };
+import webConfigEn from '@ps/contracts/locales/webConfig.en.json' with { type: 'json' };
+import webConfigTa from '@ps/contracts/locales/webConfig.ta.json' with { type: 'json' };
 
 type Catalogue = Record<string, unknown>;
 
@@ -44,8 +46,8 @@ function mergeCatalogues(base: Catalogue, ...extras: Catalogue[]): Catalogue {
  * `message`, already in the caller's language.
  */
 const catalogues: Record<Language, Catalogue> = {
-  en: mergeCatalogues(en, quoteEn, bookingsEn, paymentsEn, mailEn, driversEn, payoutsEn, flightsEn, attendanceEn, tripsEn),
-  ta: mergeCatalogues(ta, quoteTa, bookingsTa, paymentsTa, mailTa, driversTa, payoutsTa, flightsTa, attendanceTa, tripsTa),
+  en: mergeCatalogues(en, quoteEn, bookingsEn, paymentsEn, mailEn, driversEn, payoutsEn, flightsEn, attendanceEn, tripsEn, webConfigEn),
+  ta: mergeCatalogues(ta, quoteTa, bookingsTa, paymentsTa, mailTa, driversTa, payoutsTa, flightsTa, attendanceTa, tripsTa, webConfigTa),
 };
 
 /** The first supported language in an Accept-Language header (quality order), else English. */

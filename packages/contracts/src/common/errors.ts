@@ -97,6 +97,12 @@ export const errorCodes = [
   'payout_changed',
   // Flight tracking (locales/flights.*.json).
   'flight_not_tracked',
+  // The company's web config (locales/webConfig.*.json).
+  'primary_color_contrast',
+  'background_color_contrast',
+  'logo_type_not_allowed',
+  'logo_too_large',
+  'logo_empty',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

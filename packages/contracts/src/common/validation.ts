@@ -37,6 +37,7 @@ export const V = {
   flightNumber: 'validation.flightNumber',
   contactNeeded: 'validation.contactNeeded',
   notZero: 'validation.notZero',
+  hexColour: 'validation.hexColour',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -102,6 +102,7 @@ const rolePermissions = {
     'flights.view',
     'flights.update',
     'partners.view',
+    'web_config.update',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
   driver: ['session', 'countries.view', 'trips.view', 'trips.status', 'trips.movement', 'attendance.view', 'attendance.record'],

@@ -1,9 +1,21 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { WebConfig } from '@ps/contracts';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  brandContrast,
+  DEFAULT_BACKGROUND_COLOUR,
+  DEFAULT_PRIMARY_COLOUR,
+  type FieldError,
+  MIN_TEXT_CONTRAST,
+  type WebConfig,
+  type WebConfigUpdate,
+} from '@ps/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, companyWebConfigs } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { companies } from '../../db/schema/index.ts';
+import type { CompanyActor } from '../../kit/routes.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { isSvgDocument, sanitizeSvg } from '../../lib/svg.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { ensureWebConfig, findWebConfig, updateWebConfigRow } from './web-config.repository.ts';
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -29,19 +41,16 @@ export async function companyFromBasicHeader(db: Db, header: string | undefined)
 }
 
 export async function webConfigOf(db: Db, companyId: number): Promise<WebConfig> {
-  const [row] = await db
-    .select({
-      company_id: companyWebConfigs.company_id,
-      name: companyWebConfigs.name,
-      login_page_logo: companyWebConfigs.login_page_logo,
-      primary_color: companyWebConfigs.primary_color,
-    })
-    .from(companyWebConfigs)
-    .where(eq(companyWebConfigs.company_id, companyId))
-    .limit(1);
+  const row = await findWebConfig(db, companyId);
   if (row) return row;
   const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return { company_id: companyId, name: company?.name ?? '', login_page_logo: null, primary_color: '#0095e8' };
+  return {
+    company_id: companyId,
+    name: company?.name ?? '',
+    login_page_logo: null,
+    primary_color: DEFAULT_PRIMARY_COLOUR,
+    background_color: DEFAULT_BACKGROUND_COLOUR,
+  };
 }
 
 /** The Basic token the sign-in page gets: the configured company's, else the first active company's. */
@@ -53,4 +62,84 @@ export async function defaultBasicToken(db: Db, preferredCompanyId?: number): Pr
     .orderBy(asc(companies.id))
     .limit(1);
   return company ? Buffer.from(`${company.id}:${company.client_key}`).toString('base64') : null;
+}
+
+/**
+ * The colours' contrast, checked on the pair as it will be after the change (a new background is checked
+ * against the current main colour too). Each failing colour is refused on its own field, with its ratio.
+ */
+function checkContrast(primary: string, background: string, changed: WebConfigUpdate): void {
+  const contrast = brandContrast(primary, background);
+  const details: FieldError[] = [];
+  if (contrast.primary < MIN_TEXT_CONTRAST && changed.primary_color !== undefined)
+    details.push({ field: 'primary_color', code: 'errors.primary_color_contrast', message: '' });
+  // On the background's field when it changed; else it is the new main colour's fault (said once per field).
+  const backgroundField = changed.background_color !== undefined ? 'background_color' : 'primary_color';
+  if (contrast.background < MIN_TEXT_CONTRAST && !details.some((detail) => detail.field === backgroundField))
+    details.push({ field: backgroundField, code: 'errors.background_color_contrast', message: '' });
+  const first = details[0];
+  if (!first) return;
+  throw new AppError(400, first.code === 'errors.primary_color_contrast' ? 'primary_color_contrast' : 'background_color_contrast', {
+    vars: { primary_ratio: contrast.primary.toFixed(2), background_ratio: contrast.background.toFixed(2) },
+    details,
+  });
+}
+
+/** The audit log keeps what a logo was (type, size, digest), not its bytes. */
+function auditable(config: WebConfig): Record<string, unknown> {
+  const logo = config.login_page_logo;
+  if (!logo) return { ...config };
+  const [head = '', data = ''] = logo.split(',', 2);
+  const type = head.replace(/^data:/, '').replace(/;base64$/, '');
+  const bytes = Buffer.from(data, 'base64');
+  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  return { ...config, login_page_logo: `${type}, ${bytes.length} bytes, sha256 ${digest}` };
+}
+
+async function changeWebConfig(db: Db, actor: CompanyActor, decide: (current: WebConfig) => Partial<WebConfig>): Promise<WebConfig> {
+  return db.transaction(async (tx) => {
+    await ensureWebConfig(tx, actor.companyId);
+    const before = await findWebConfig(tx, actor.companyId, true);
+    if (!before) throw notFound();
+    const after = await updateWebConfigRow(tx, actor.companyId, decide(before));
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      actorUserId: actor.actorUserId,
+      entity: 'web_config',
+      entityId: actor.companyId,
+      action: 'update',
+      before: auditable(before),
+      after: auditable(after),
+    });
+    return after;
+  });
+}
+
+/** A company admin's change to the name and colours; a colour that would break AA contrast is refused. */
+export function updateWebConfig(db: Db, actor: CompanyActor, input: WebConfigUpdate): Promise<WebConfig> {
+  return changeWebConfig(db, actor, (current) => {
+    checkContrast(input.primary_color ?? current.primary_color, input.background_color ?? current.background_color, input);
+    return {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.primary_color !== undefined ? { primary_color: input.primary_color.toLowerCase() } : {}),
+      ...(input.background_color !== undefined ? { background_color: input.background_color.toLowerCase() } : {}),
+    };
+  });
+}
+
+export type LogoType = 'image/png' | 'image/jpeg' | 'image/svg+xml';
+
+/**
+ * The logo as it is stored: a `data:` URL of the file's own bytes, or for an SVG of its sanitised text.
+ * An SVG of which nothing is left is refused rather than stored blank.
+ */
+export function logoDataUrl(type: LogoType, bytes: Buffer): string {
+  if (type !== 'image/svg+xml') return `data:${type};base64,${bytes.toString('base64')}`;
+  const svg = sanitizeSvg(bytes.toString('utf8'));
+  if (!isSvgDocument(svg)) throw new AppError(400, 'logo_empty', { details: [{ field: 'file', code: 'errors.logo_empty', message: '' }] });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+export function setLogo(db: Db, actor: CompanyActor, logo: string | null): Promise<WebConfig> {
+  return changeWebConfig(db, actor, () => ({ login_page_logo: logo }));
 }
