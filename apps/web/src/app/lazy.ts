@@ -32,6 +32,7 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (
 export const loadShell = withTimeout(() => import('./shell/layouts'));
 export const loadAirports = withTimeout(() => import('../features/airports'));
 export const loadAccount = withTimeout(() => import('../features/account'));
+export const loadSettings = withTimeout(() => import('../features/settings'));
 export const loadCompanies = withTimeout(() => import('../features/companies'));
 export const loadLocations = withTimeout(() => import('../features/locations'));
 export const loadYards = withTimeout(() => import('../features/yards'));

@@ -26,6 +26,7 @@ import {
   loadPackages,
   loadPrices,
   loadQuote,
+  loadSettings,
   loadShell,
   loadVouchers,
   loadYards,
@@ -56,6 +57,7 @@ const dashboard = componentsOf(loadDashboard);
 const outbox = componentsOf(loadOutbox);
 const quote = componentsOf(loadQuote);
 const account = componentsOf(loadAccount);
+const settings = componentsOf(loadSettings);
 const locations = componentsOf(loadLocations);
 const yards = componentsOf(loadYards);
 const documentTypes = componentsOf(loadDocumentTypes);
@@ -221,6 +223,11 @@ const companyAccountRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/account',
   component: account('AccountPage'),
+});
+const companySettingsRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/settings',
+  component: settings('CompanySettingsPage'),
 });
 const airportsRoute = createRoute({
   getParentRoute: () => companyRoute,
@@ -418,6 +425,7 @@ const routeTree = rootRoute.addChildren([
   companyRoute.addChildren([
     companyIndexRoute,
     companyAccountRoute,
+    companySettingsRoute,
     airportsRoute,
     airportNewRoute,
     airportEditRoute,

@@ -1,35 +1,30 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
+import {
+  brandShades,
+  DEFAULT_BACKGROUND_COLOUR,
+  DEFAULT_PRIMARY_COLOUR,
+  DIMMED_TEXT_COLOUR,
+  TEXT_COLOUR,
+  TEXT_SHADE,
+} from '@ps/contracts/common/colours';
 
-/** Shades of the spec's primary colour #0095e8 (index 5). */
-const brand: MantineColorsTuple = [
-  '#e3f4fd',
-  '#c7e8fb',
-  '#94d2f7',
-  '#5cbaf3',
-  '#2ea6ee',
-  '#0095e8',
-  '#0084cf',
-  '#0072b3',
-  '#005f95',
-  '#004c78',
-];
-
-/** Spec colours (section 3). */
+/** The spec colours (section 3); a company's own main colour and background replace `primary` and `background`. */
 export const palette = {
-  background: '#f3f4f6',
+  background: DEFAULT_BACKGROUND_COLOUR,
   nav: '#ffffff',
-  primary: brand[5],
-  text: '#4b5563',
+  primary: DEFAULT_PRIMARY_COLOUR,
+  text: TEXT_COLOUR,
   bold: '#000000',
   title: '#111111',
-  dimmed: '#5c6370',
+  dimmed: DIMMED_TEXT_COLOUR,
 };
 
-export const theme = createTheme({
+const baseTheme = createTheme({
   primaryColor: 'brand',
   // Filled buttons and links use shade 7 of the same hue: white on #0095e8 itself is below WCAG AA contrast.
-  primaryShade: 7,
-  colors: { brand },
+  // The API refuses a company colour whose shade 7 would not reach AA (contracts common/colours.ts).
+  primaryShade: TEXT_SHADE as 7,
+  colors: { brand: brandShades(DEFAULT_PRIMARY_COLOUR) },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Tamil", "Latha", Helvetica, Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
@@ -45,15 +40,23 @@ export const theme = createTheme({
   },
 });
 
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: { '--ps-color-background': palette.background, '--ps-color-nav': palette.nav },
-  light: {
-    '--mantine-color-text': palette.text,
-    '--mantine-color-dimmed': palette.dimmed,
-    // Mantine's default error red is below AA contrast on white.
-    '--mantine-color-error': '#c92a2a',
-    '--ps-color-title': palette.title,
-    '--ps-color-bold': palette.bold,
-  },
-  dark: {},
-});
+/** The theme with a company's main colour (the shades around it come from the same function the API checks). */
+export function themeFor(primaryColour: string): MantineThemeOverride {
+  return primaryColour === DEFAULT_PRIMARY_COLOUR ? baseTheme : { ...baseTheme, colors: { brand: brandShades(primaryColour) } };
+}
+
+/** Mantine's CSS variables, with a company's page background. */
+export const cssVariablesResolverFor =
+  (background: string): CSSVariablesResolver =>
+  () => ({
+    variables: { '--ps-color-background': background, '--ps-color-nav': palette.nav },
+    light: {
+      '--mantine-color-text': palette.text,
+      '--mantine-color-dimmed': palette.dimmed,
+      // Mantine's default error red is below AA contrast on white.
+      '--mantine-color-error': '#c92a2a',
+      '--ps-color-title': palette.title,
+      '--ps-color-bold': palette.bold,
+    },
+    dark: {},
+  });

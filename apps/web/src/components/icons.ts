@@ -40,6 +40,7 @@ export {
   IconRoute,
   IconSearch,
   IconSend,
+  IconSettings,
   IconSparkles,
   IconSteeringWheel,
   IconTable,

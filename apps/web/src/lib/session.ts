@@ -62,18 +62,32 @@ export function adoptClientKeyFromPage(): void {
   if (key) write(STORAGE.basicToken, key);
 }
 
+/** The stored config, parsed once per stored text (a snapshot React can compare between renders). */
+let parsedConfig: { raw: string | null; config: WebConfig | null } = { raw: null, config: null };
+const configListeners = new Set<() => void>();
+
 export function getWebConfig(): WebConfig | null {
   const raw = read(STORAGE.config);
-  if (!raw) return null;
+  if (raw === parsedConfig.raw) return parsedConfig.config;
+  let config: WebConfig | null = null;
   try {
-    return JSON.parse(raw) as WebConfig;
+    config = raw ? (JSON.parse(raw) as WebConfig) : null;
   } catch {
-    return null;
+    config = null;
   }
+  parsedConfig = { raw, config };
+  return config;
 }
 
+/** Stores the company's web config; the theme and the header follow it at once (`subscribeWebConfig`). */
 export function storeWebConfig(config: WebConfig): void {
   write(STORAGE.config, JSON.stringify(config));
+  for (const listener of configListeners) listener();
+}
+
+export function subscribeWebConfig(listener: () => void): () => void {
+  configListeners.add(listener);
+  return () => configListeners.delete(listener);
 }
 
 /** Spec 4: a 202 sign-in stores the tokens and the company id. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { brandContrast, brandShades, contrastRatio, DEFAULT_BACKGROUND_COLOUR, DEFAULT_PRIMARY_COLOUR, MIN_TEXT_CONTRAST } from './colours.ts';
+import {
+  brandContrast,
+  brandShades,
+  contrastRatio,
+  DEFAULT_BACKGROUND_COLOUR,
+  DEFAULT_PRIMARY_COLOUR,
+  MIN_TEXT_CONTRAST,
+} from './colours.ts';
 
 describe('brand colours', () => {
   it('measures contrast as WCAG does, rounded down', () => {

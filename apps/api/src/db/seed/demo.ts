@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/passwords.ts';
+import { sanitizeSvg } from '../../lib/svg.ts';
 import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
@@ -11,9 +12,14 @@ import { seedDemoPrices } from './demo-prices.ts';
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
 export const DEMO_SUPER_ADMIN = { email: 'superadmin@example.com', password: 'admin123' } as const;
 
-/** The demo company's logo: a small inline SVG, so the sign-in page shows one without any file to host. */
+/**
+ * The demo company's logo: a small inline SVG, so the sign-in page shows one without any file to host. It is
+ * stored as an upload would store it (sanitised), so uploading the same drawing again gives the same logo.
+ */
 const demoLogo = `data:image/svg+xml;base64,${Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64"><rect width="64" height="64" rx="14" fill="#0095e8"/><text x="32" y="45" font-family="Arial,sans-serif" font-size="38" font-weight="700" fill="#fff" text-anchor="middle">P</text><text x="78" y="30" font-family="Arial,sans-serif" font-size="20" font-weight="700" fill="#111">Parking</text><text x="78" y="54" font-family="Arial,sans-serif" font-size="20" fill="#0095e8">Solutions</text></svg>',
+  sanitizeSvg(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64"><rect width="64" height="64" rx="14" fill="#0095e8"/><text x="32" y="45" font-family="Arial,sans-serif" font-size="38" font-weight="700" fill="#fff" text-anchor="middle">P</text><text x="78" y="30" font-family="Arial,sans-serif" font-size="20" font-weight="700" fill="#111">Parking</text><text x="78" y="54" font-family="Arial,sans-serif" font-size="20" fill="#0095e8">Solutions</text></svg>',
+  ),
 ).toString('base64')}`;
 
 export function newClientKey(): string {

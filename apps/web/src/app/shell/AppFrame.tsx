@@ -5,10 +5,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconLogout, IconUser } from '../../components/icons';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { useCompanyWebConfig, useStoredWebConfig } from '../../lib/companyWebConfig';
 import { useCurrentUser, useSignOut } from '../../lib/currentUser';
-import { getWebConfig } from '../../lib/session';
 import { LoadingScreen, RouteErrorScreen } from '../components/RouteStates';
-import { palette } from '../theme';
 
 export interface NavItem {
   /** Resolved path of the screen, e.g. `/1/airports`. */
@@ -46,8 +45,12 @@ export function AppFrame({
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const user = useCurrentUser();
   const { signOut, busy } = useSignOut();
-  const config = getWebConfig();
-  const title = user.data?.company_name ?? (user.data ? fallbackTitle : (config?.name ?? fallbackTitle));
+  useCompanyWebConfig(user.data?.company_id != null);
+  const config = useStoredWebConfig();
+  // The company's display name from its web config once it is the user's own company's, else its record's name.
+  const ownConfig = config && user.data && config.company_id === user.data.company_id ? config : null;
+  const logo = (ownConfig ?? config)?.login_page_logo;
+  const title = ownConfig?.name ?? user.data?.company_name ?? (user.data ? fallbackTitle : (config?.name ?? fallbackTitle));
   // Only screens the user may open are offered; a screen they may not open explains why instead of failing.
   const permitted = user.data ? nav.filter((item) => user.data.permissions.includes(item.permission)) : [];
   const navItems = permitted.length === 0 && homeItem && user.data ? [homeItem] : permitted;
@@ -62,7 +65,7 @@ export function AppFrame({
       styles={{
         main: { backgroundColor: 'var(--ps-color-background)' },
         navbar: { backgroundColor: 'var(--ps-color-nav)' },
-        header: { borderTop: `3px solid ${palette.primary}` },
+        header: { borderTop: '3px solid var(--mantine-color-brand-5)' },
       }}
     >
       <AppShell.Header>
@@ -75,7 +78,7 @@ export function AppFrame({
               size="sm"
               aria-label={opened ? t('shell.closeNav') : t('shell.openNav')}
             />
-            {config?.login_page_logo ? <Box component="img" src={config.login_page_logo} alt="" h={32} w="auto" visibleFrom="sm" /> : null}
+            {logo ? <Box component="img" src={logo} alt="" h={32} w="auto" visibleFrom="sm" /> : null}
             <Text fw={700} c="var(--ps-color-title)" truncate>
               {title}
             </Text>

@@ -21,6 +21,7 @@ import {
   IconPackage,
   IconPlane,
   IconRoute,
+  IconSettings,
   IconSparkles,
   IconSteeringWheel,
   IconTable,
@@ -161,6 +162,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.outbox'),
             icon: <IconMail size={20} aria-hidden />,
             permission: 'mail.view',
+          },
+          {
+            href: `/${companyId}/settings`,
+            label: t('nav.settings'),
+            icon: <IconSettings size={20} aria-hidden />,
+            permission: 'web_config.update',
           },
         ]}
       >

@@ -1,0 +1,159 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { brandShades, type WebConfig } from '@ps/contracts';
+import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+
+/**
+ * Company settings: the demo company's name, colours and logo. Each test puts back what it changed
+ * (afterEach), so the other specs see the demo company as it was.
+ */
+
+const HOSTILE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 48" onload="window.__logoScript = true">
+  <script>window.__logoScript = true</script>
+  <rect width="48" height="48" rx="10" fill="#0b7285"/>
+  <text x="60" y="32" font-size="22" font-family="Arial" fill="#111">Harbour</text>
+  <image href="https://evil.example/track.png" width="1" height="1"/>
+</svg>`;
+
+let original: WebConfig;
+
+async function adminToken(request: APIRequestContext) {
+  return (await apiSignIn(request)).access_token;
+}
+
+async function webConfig(request: APIRequestContext): Promise<WebConfig> {
+  const response = await request.get('/api/web-config/company', { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  return ((await response.json()) as { data: WebConfig }).data;
+}
+
+test.beforeEach(async ({ request }) => {
+  original = await webConfig(request);
+});
+
+test.afterEach(async ({ request }) => {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  await request.patch('/api/web-config/update', {
+    headers,
+    data: { name: original.name, primary_color: original.primary_color, background_color: original.background_color },
+  });
+  if (original.login_page_logo?.startsWith('data:image/svg+xml;base64,')) {
+    const svg = Buffer.from(original.login_page_logo.split(',')[1] ?? '', 'base64');
+    await request.post('/api/web-config/logo', {
+      headers,
+      multipart: { file: { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svg } },
+    });
+  }
+  expect(await webConfig(request)).toEqual(original);
+});
+
+async function openSettings(page: Page, request: APIRequestContext, language: 'en' | 'ta' = 'en') {
+  if (language === 'ta') {
+    await storeSession(page, await apiSignIn(request));
+    await page.evaluate(() => localStorage.setItem('language', 'ta'));
+    await page.goto('/1/settings');
+  } else {
+    await openAsAdmin(page, request, '/1/settings');
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'en' ? 'Company settings' : 'நிறுவன அமைப்புகள்');
+}
+
+/** Types a colour and leaves the field, as a user does: the picker's dropdown closes. */
+async function fillColour(page: Page, name: string, colour: string) {
+  await page.getByRole('textbox', { name }).fill(colour);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.mantine-ColorInput-dropdown')).toBeHidden();
+}
+
+/** Someone else, not signed in, in a browser of their own. */
+async function visitorPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport });
+  return context.newPage();
+}
+
+const cssVariable = (page: Page, name: string) =>
+  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+
+test('an admin renames the company and themes the app with colours that keep AA contrast', async ({ page, request, browser }) => {
+  await openSettings(page, request);
+  const main = page.getByRole('textbox', { name: 'Main colour' });
+
+  // A light orange: the live check says it fails, and the server refuses it with the ratio.
+  await fillColour(page, 'Main colour', '#f59f00');
+  await expect(page.getByText('White text on buttons: 3.60:1, below AA (4.5:1 needed)')).toBeVisible();
+  await page.getByRole('button', { name: 'Save name and colours' }).click();
+  await expect(page.getByText(/reach a contrast of 3\.60:1; at least 4\.5:1 is needed/)).toBeVisible();
+  await expect(main).toHaveAttribute('aria-invalid', 'true');
+  expect((await webConfig(request)).primary_color).toBe(original.primary_color);
+
+  await page.getByRole('textbox', { name: 'Name shown to users' }).fill('Harbour Parking');
+  await fillColour(page, 'Main colour', '#0b7285');
+  await fillColour(page, 'Page background', '#f8f9fa');
+  await expect(page.getByText(/White text on buttons: \d+\.\d\d:1, meets AA/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save name and colours' }).click();
+  await expect(toast(page, 'Name and colours saved.')).toBeVisible();
+
+  // The app follows at once: header, theme colour and page background.
+  await expect(page.getByRole('banner').getByText('Harbour Parking')).toBeVisible();
+  await expect.poll(() => cssVariable(page, '--mantine-color-brand-7')).toBe(brandShades('#0b7285')[7]);
+  await expect.poll(() => cssVariable(page, '--ps-color-background')).toBe('#f8f9fa');
+  await page.mouse.move(0, 0);
+  const saveColour = await page
+    .getByRole('button', { name: 'Save name and colours' })
+    .evaluate((button) => getComputedStyle(button).backgroundColor);
+  expect(saveColour).toBe('rgb(8, 87, 101)');
+
+  // So does the sign-in page, for anyone who opens it.
+  const visitor = await visitorPage(browser);
+  await visitor.goto('/auth/login');
+  await expect(visitor.getByRole('img', { name: 'Harbour Parking logo' })).toBeVisible();
+  await expect.poll(() => cssVariable(visitor, '--mantine-color-brand-7')).toBe(brandShades('#0b7285')[7]);
+  expect(await seriousViolations(visitor)).toEqual([]);
+  await visitor.context().close();
+
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});
+
+test('an admin uploads an SVG logo: it is shown without its script, on the sign-in page too; a GIF is refused', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await openSettings(page, request);
+  const file = page.locator('input[type="file"]');
+
+  await file.setInputFiles({ name: 'logo.gif', mimeType: 'image/png', buffer: Buffer.from('GIF89a\x01\x00\x01\x00') });
+  await page.getByRole('button', { name: 'Upload logo' }).click();
+  await expect(page.getByText('A logo must be a PNG, JPEG or SVG image: this file is a GIF image.')).toBeVisible();
+
+  await file.setInputFiles({ name: 'harbour.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(HOSTILE_LOGO) });
+  await page.getByRole('button', { name: 'Upload logo' }).click();
+  await expect(toast(page, 'Logo uploaded.')).toBeVisible();
+  const logo = page.getByRole('img', { name: /^Current logo of/ });
+  const source = (await logo.getAttribute('src')) ?? '';
+  const stored = Buffer.from(source.split(',')[1] ?? '', 'base64').toString('utf8');
+  expect(stored).toContain('<text x="60" y="32" font-size="22" font-family="Arial" fill="#111">Harbour</text>');
+  expect(stored).not.toMatch(/script|onload|evil\.example/);
+  expect(await page.evaluate(() => (window as unknown as { __logoScript?: boolean }).__logoScript)).toBeUndefined();
+
+  const visitor = await visitorPage(browser);
+  await visitor.goto('/auth/login');
+  await expect(visitor.getByRole('img', { name: /logo/i })).toHaveAttribute('src', source);
+  await visitor.context().close();
+
+  await page.getByRole('button', { name: 'Remove logo' }).click();
+  await expect(toast(page, 'Logo removed.')).toBeVisible();
+  await expect(page.getByText('No logo: the name is shown instead.')).toBeVisible();
+});
+
+test('the settings in Tamil: the refusal of a colour in Tamil, nothing scrolls sideways, no serious axe finding', async ({
+  page,
+  request,
+}) => {
+  await openSettings(page, request, 'ta');
+  await fillColour(page, 'பக்கப் பின்னணி', '#343a40');
+  await expect(page.getByText(/AA தரத்துக்குக் கீழே/)).toBeVisible();
+  await page.getByRole('button', { name: 'பெயரையும் வண்ணங்களையும் சேமி' }).click();
+  await expect(page.getByText(/இந்தப் பின்னணியின் மேல் எழுத்துகளும் இணைப்புகளும் \d\.\d\d:1 மாறுபாடு மட்டுமே/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,348 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, ColorInput, FileInput, Group, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  brandContrast,
+  brandShades,
+  HEX_COLOUR_PATTERN,
+  MAX_LOGO_BYTES,
+  MIN_TEXT_CONTRAST,
+  TEXT_SHADE,
+  type WebConfig,
+  webConfigUpdateSchema,
+} from '@ps/contracts';
+import { useState } from 'react';
+import { Controller, type ControllerRenderProps, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { Section } from '../../components/Section';
+import { ApiError, toastApiError } from '../../lib/api';
+import { useCompanyWebConfig } from '../../lib/companyWebConfig';
+import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
+import { translateMessage } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/pageTitle';
+import { toastSuccess } from '../../lib/toast';
+import { useRemoveLogo, useUpdateWebConfig, useUploadLogo } from './api';
+
+type BrandValues = { name: string; primary_color: string; background_color: string };
+const brandFields = ['name', 'primary_color', 'background_color'] as const;
+const brandResolver = zodResolver(webConfigUpdateSchema.required()) as unknown as Resolver<BrandValues>;
+
+/** The company's name, colours and logo, as the sign-in page and the app show them. Company admins only. */
+export function CompanySettingsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('settings.title'));
+  const config = useCompanyWebConfig(true);
+  return (
+    <Stack gap="md" maw={960}>
+      <Title order={1} size="h2">
+        {t('settings.title')}
+      </Title>
+      {config.data ? (
+        <>
+          <BrandSection config={config.data} />
+          <LogoSection config={config.data} />
+        </>
+      ) : (
+        <Text>{config.isError ? t('settings.loadFailed') : t('app.loading')}</Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * One colour: the picker, and under it the contrast the API will check ("5.26:1, meets AA" or "3.60:1, below
+ * AA"), updated while the colour is chosen. Escape closes the picker (Mantine's opens on focus and closes on blur).
+ */
+function ColourField({
+  field,
+  label,
+  description,
+  swatches,
+  error,
+  contrast,
+  contrastLabel,
+}: {
+  field: ControllerRenderProps<BrandValues, 'primary_color' | 'background_color'>;
+  label: string;
+  description: string;
+  swatches: string[];
+  error: string | undefined;
+  contrast: number | null;
+  contrastLabel: string;
+}) {
+  const { t } = useTranslation();
+  const noteId = `${field.name}-contrast`;
+  const passes = contrast !== null && contrast >= MIN_TEXT_CONTRAST;
+  return (
+    <Stack gap={4}>
+      <ColorInput
+        label={label}
+        description={description}
+        required
+        format="hex"
+        withEyeDropper={false}
+        // Swatches and typing only: Mantine's saturation and hue sliders have no accessible names in ColorInput.
+        withPicker={false}
+        // Above the field: a server's refusal focuses the field (its swatches open), and its message is below.
+        popoverProps={{ position: 'top-start' }}
+        swatches={swatches}
+        name={field.name}
+        ref={field.ref}
+        value={field.value}
+        onBlur={field.onBlur}
+        onChange={field.onChange}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') event.currentTarget.blur();
+        }}
+        error={error}
+        aria-describedby={noteId}
+      />
+      {contrast === null ? null : (
+        <Text id={noteId} size="sm" c={passes ? 'teal.9' : 'red.9'} fw={600} aria-live="polite">
+          {t(passes ? 'settings.brand.contrastPasses' : 'settings.brand.contrastFails', {
+            label: contrastLabel,
+            ratio: contrast.toFixed(2),
+            needed: MIN_TEXT_CONTRAST,
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function BrandSection({ config }: { config: WebConfig }) {
+  const { t } = useTranslation();
+  const toasts = useFormToasts();
+  const update = useUpdateWebConfig();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<BrandValues>({
+    resolver: brandResolver,
+    defaultValues: { name: config.name, primary_color: config.primary_color, background_color: config.background_color },
+  });
+  const { blocker } = useUnsavedChangesGuard(isDirty && !isSubmitting);
+  const primary = watch('primary_color');
+  const background = watch('background_color');
+  const valid = HEX_COLOUR_PATTERN.test(primary) && HEX_COLOUR_PATTERN.test(background);
+  const contrast = valid ? brandContrast(primary, background) : null;
+  const error = (message: string | undefined) => translateMessage(message);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      reset({ name: saved.name, primary_color: saved.primary_color, background_color: saved.background_color });
+      toasts.success(t('settings.brand.saved'));
+    } catch (failure) {
+      if (!applyServerFieldErrors(failure, setError, sameNameField<BrandValues>(brandFields))) toasts.error(failure);
+    }
+  });
+
+  return (
+    <Section id="settings-brand" title={t('settings.brand.title')}>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <Text size="sm">{t('settings.brand.intro')}</Text>
+          <Controller
+            control={control}
+            name="name"
+            render={({ field }) => (
+              <TextInput
+                label={t('settings.brand.name')}
+                description={t('settings.brand.nameHint')}
+                required
+                maxLength={100}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.currentTarget.value)}
+                error={error(errors.name?.message)}
+              />
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Controller
+              control={control}
+              name="primary_color"
+              render={({ field }) => (
+                <ColourField
+                  field={field}
+                  label={t('settings.brand.primary')}
+                  description={t('settings.brand.primaryHint')}
+                  swatches={['#0095e8', '#1971c2', '#0b7285', '#2b8a3e', '#5f3dc4', '#c2255c', '#e8590c', '#343a40']}
+                  error={error(errors.primary_color?.message)}
+                  contrast={contrast?.primary ?? null}
+                  contrastLabel={t('settings.brand.onWhite')}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="background_color"
+              render={({ field }) => (
+                <ColourField
+                  field={field}
+                  label={t('settings.brand.background')}
+                  description={t('settings.brand.backgroundHint')}
+                  swatches={['#f3f4f6', '#f8f9fa', '#ffffff', '#f1f3f5', '#fff9db', '#ebfbee', '#e7f5ff', '#f3f0ff']}
+                  error={error(errors.background_color?.message)}
+                  contrast={contrast?.background ?? null}
+                  contrastLabel={t('settings.brand.onBackground')}
+                />
+              )}
+            />
+          </SimpleGrid>
+          {/* Only readable colours are previewed: a preview of unreadable text would itself be unreadable. */}
+          {contrast && contrast.primary >= MIN_TEXT_CONTRAST && contrast.background >= MIN_TEXT_CONTRAST ? (
+            <BrandPreview name={watch('name')} primary={primary} background={background} />
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting} className="ps-primary-action">
+              {t('settings.brand.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </Section>
+  );
+}
+
+/** How the colours will look: the header's stripe, a button and a link on the page background. */
+function BrandPreview({ name, primary, background }: { name: string; primary: string; background: string }) {
+  const { t } = useTranslation();
+  const shades = brandShades(primary);
+  return (
+    <Box
+      role="img"
+      aria-label={t('settings.brand.previewLabel')}
+      p="md"
+      style={{ background, borderRadius: 8, border: '1px solid var(--mantine-color-gray-4)', borderTop: `4px solid ${shades[5]}` }}
+    >
+      <Stack gap="xs" aria-hidden>
+        <Text fw={700} c="var(--ps-color-title)">
+          {name || t('app.name')}
+        </Text>
+        <Text size="sm" c="var(--mantine-color-text)">
+          {t('settings.brand.previewText')}{' '}
+          <Text component="span" size="sm" fw={600} c={shades[TEXT_SHADE]} td="underline">
+            {t('settings.brand.previewLink')}
+          </Text>
+        </Text>
+        <Group>
+          <Box px="md" py={6} style={{ background: shades[TEXT_SHADE], color: '#fff', borderRadius: 6, fontWeight: 600, fontSize: 14 }}>
+            {t('settings.brand.previewButton')}
+          </Box>
+        </Group>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Where the server's refusal of a logo is shown: its message, beside the file field. */
+function logoErrorOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const detail = error.details.find((item) => item.field === 'file');
+  if (detail) return detail.message || error.message;
+  return error.code === 'payload_too_large' || error.code === 'unsupported_media_type' ? error.message : null;
+}
+
+function LogoSection({ config }: { config: WebConfig }) {
+  const { t } = useTranslation();
+  const upload = useUploadLogo();
+  const remove = useRemoveLogo();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const submit = () => {
+    if (!file) return setFileError(t('settings.logo.fileRequired'));
+    if (file.size > MAX_LOGO_BYTES) return setFileError(t('settings.logo.tooLarge'));
+    setFileError(null);
+    upload.mutate(file, {
+      onSuccess: () => {
+        toastSuccess(t('settings.logo.uploaded'));
+        setFile(null);
+      },
+      onError: (failure) => {
+        const message = logoErrorOf(failure);
+        if (message) setFileError(message);
+        else toastApiError(failure);
+      },
+    });
+  };
+
+  return (
+    <Section id="settings-logo" title={t('settings.logo.title')}>
+      <Stack gap="md">
+        <Text size="sm">{t('settings.logo.intro')}</Text>
+        <Group gap="md" align="center" wrap="wrap">
+          {config.login_page_logo ? (
+            <Box p="sm" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, background: '#fff' }}>
+              <Image
+                src={config.login_page_logo}
+                alt={t('settings.logo.current', { name: config.name })}
+                h={64}
+                w="auto"
+                maw="100%"
+                fit="contain"
+              />
+            </Box>
+          ) : (
+            <Text size="sm" fw={600}>
+              {t('settings.logo.none')}
+            </Text>
+          )}
+          {config.login_page_logo ? (
+            <Button
+              variant="default"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(undefined, { onSuccess: () => toastSuccess(t('settings.logo.removed')) })}
+            >
+              {t('settings.logo.remove')}
+            </Button>
+          ) : null}
+        </Group>
+        <form
+          noValidate
+          aria-labelledby="settings-logo-upload"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="sm">
+            <Text fw={700} id="settings-logo-upload">
+              {t('settings.logo.uploadTitle')}
+            </Text>
+            <FileInput
+              label={t('settings.logo.file')}
+              description={t('settings.logo.fileHint')}
+              placeholder={t('settings.logo.filePlaceholder')}
+              // The placeholder is text in a button here (axe checks its contrast): the theme's grey is too light.
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+              required
+              accept="image/png,image/jpeg,image/svg+xml"
+              value={file}
+              onChange={(chosen) => {
+                setFile(chosen);
+                setFileError(null);
+              }}
+              clearable
+              error={fileError}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={upload.isPending} className="ps-primary-action">
+                {t('settings.logo.upload')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Section>
+  );
+}

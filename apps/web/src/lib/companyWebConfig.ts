@@ -1,0 +1,29 @@
+import type { WebConfig } from '@ps/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiRequest } from './api';
+import { getWebConfig, storeWebConfig, subscribeWebConfig } from './session';
+
+export const webConfigKeys = { company: ['web-config', 'company'] as const };
+
+/** The stored web config, re-rendering when it changes (the settings screen, a sign-in). */
+export function useStoredWebConfig(): WebConfig | null {
+  return useSyncExternalStore(subscribeWebConfig, getWebConfig, getWebConfig);
+}
+
+/**
+ * After sign-in, the user's own company's name, logo and colours replace the sign-in page's (which are the
+ * site's company's): the header and the theme follow. Users without a company (the super admin) keep them.
+ */
+export function useCompanyWebConfig(hasCompany: boolean) {
+  const query = useQuery({
+    queryKey: webConfigKeys.company,
+    queryFn: ({ signal }) => apiRequest<WebConfig>('/web-config/company', { signal }).then((response) => response.data),
+    enabled: hasCompany,
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (query.data) storeWebConfig(query.data);
+  }, [query.data]);
+  return query;
+}
