@@ -61,6 +61,9 @@ export const tripSchema = z.object({
   to_name: z.string(),
   driver_id: z.number().int().nullable(),
   driver_name: z.string().nullable(),
+  /** A partner company that runs the trip instead of a driver (never both); it sees the trip in its partner list. */
+  partner_company_id: z.number().int().nullable(),
+  partner_company_name: z.string().nullable(),
   driver_fee: z.number().int(),
   notes: z.string().nullable(),
   /** The payout that paid it: a paid trip can no longer be changed or deleted. */
@@ -143,6 +146,12 @@ function refuseBoth(body: Ends, location: keyof Ends, yard: keyof Ends, context:
 
 const place = recordIdSchema.nullable();
 
+/** One runner: a driver of the company or a partner company, not both in one body. */
+function refuseDriverAndPartner(body: { driver_id?: number | null; partner_company_id?: number | null }, context: z.RefinementCtx) {
+  if (body.driver_id != null && body.partner_company_id != null)
+    context.addIssue({ code: 'custom', message: V.driverOrPartner, path: ['partner_company_id'] });
+}
+
 /**
  * POST /api/trips/add. A `driver_id` assigns the trip at once (status `assigned`; the driver must be eligible
  * on its day and free); `driver_fee` defaults to the company's trip fee.
@@ -157,10 +166,12 @@ export const tripCreateSchema = z
     to_yard_id: place.default(null),
     scheduled_at: isoInstant,
     driver_id: recordIdSchema.nullable().default(null),
+    partner_company_id: recordIdSchema.nullable().default(null),
     driver_fee: priceSchema.optional(),
     notes: optionalText(500).default(null),
   })
   .superRefine((body, context) => {
+    refuseDriverAndPartner(body, context);
     requireOneOf(body, 'from_location_id', 'from_yard_id', context);
     requireOneOf(body, 'to_location_id', 'to_yard_id', context);
   });
@@ -182,10 +193,12 @@ export const tripUpdateSchema = z
     to_yard_id: place.optional(),
     scheduled_at: isoInstant.optional(),
     driver_id: recordIdSchema.nullable().optional(),
+    partner_company_id: recordIdSchema.nullable().optional(),
     driver_fee: priceSchema.optional(),
     notes: optionalText(500).optional(),
   })
   .superRefine((body, context) => {
+    refuseDriverAndPartner(body, context);
     if (Object.keys(body).length === 0) context.addIssue({ code: 'custom', message: V.required, path: [] });
     refuseBoth(body, 'from_location_id', 'from_yard_id', context);
     refuseBoth(body, 'to_location_id', 'to_yard_id', context);
@@ -310,3 +323,32 @@ export const tripStatisticsSchema = z.object({
   periods: z.array(tripStatisticsPeriodSchema),
 });
 export type TripStatistics = z.infer<typeof tripStatisticsSchema>;
+
+/**
+ * A trip as the partner company that runs it sees it (GET /api/trips/partner/list): what the job needs (when,
+ * where, whose car, the customer to meet) and whose trip it is; nothing of the owner's money or crew.
+ */
+export const partnerTripSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  type: z.enum(tripTypes),
+  status: z.enum(tripStatuses),
+  scheduled_at: z.string(),
+  booking_reference: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  vehicle_reg: z.string().nullable(),
+  vehicle_make: z.string().nullable(),
+  vehicle_model: z.string().nullable(),
+  vehicle_colour: z.string().nullable(),
+  flight: z.string().nullable(),
+  from_name: z.string(),
+  to_name: z.string(),
+  notes: z.string().nullable(),
+});
+export type PartnerTrip = z.infer<typeof partnerTripSchema>;
+
+/** A day (`date`, default today) of `scheduled_at` in the request's `time_zone` (else the partner's own company's). */
+export const partnerTripListQuerySchema = zonedContextQuerySchema.extend({ date: day.optional() });
+export type PartnerTripListQuery = z.output<typeof partnerTripListQuerySchema>;

@@ -81,6 +81,7 @@ export const errorCodes = [
   'trip_closed',
   'trip_paid',
   'trip_in_use',
+  'trip_partner_invalid',
   'client_key_invalid',
   'too_many_attempts',
   'too_many_requests',

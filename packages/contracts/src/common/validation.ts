@@ -38,6 +38,7 @@ export const V = {
   contactNeeded: 'validation.contactNeeded',
   notZero: 'validation.notZero',
   hexColour: 'validation.hexColour',
+  driverOrPartner: 'validation.driverOrPartner',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

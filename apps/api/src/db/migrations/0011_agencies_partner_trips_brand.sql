@@ -25,6 +25,7 @@ CREATE TABLE "core_agencies" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "trips" DROP CONSTRAINT "trips_assigned_has_driver";--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "agency_commission_percent" numeric(5, 2);--> statement-breakpoint
 ALTER TABLE "company_web_configs" ADD COLUMN "background_color" text DEFAULT '#f3f4f6' NOT NULL;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "partner_company_id" integer;--> statement-breakpoint
@@ -40,4 +41,6 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_agency_id_fk" FOREIGN KEY ("comp
 ALTER TABLE "trips" ADD CONSTRAINT "trips_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bookings_agency_departure_idx" ON "bookings" USING btree ("company_id","agency_id","departure_at") WHERE "bookings"."agency_id" is not null;--> statement-breakpoint
 CREATE INDEX "trips_partner_idx" ON "trips" USING btree ("partner_company_id","scheduled_at");--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_agency_has_commission" CHECK (("bookings"."agency_id" is null) = ("bookings"."agency_commission_percent" is null));
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_agency_has_commission" CHECK (("bookings"."agency_id" is null) = ("bookings"."agency_commission_percent" is null));--> statement-breakpoint
+ALTER TABLE "trips" ADD CONSTRAINT "trips_one_runner" CHECK ("trips"."driver_id" is null or "trips"."partner_company_id" is null);--> statement-breakpoint
+ALTER TABLE "trips" ADD CONSTRAINT "trips_assigned_has_driver" CHECK ("trips"."status" not in ('assigned', 'started', 'completed') or "trips"."driver_id" is not null or "trips"."partner_company_id" is not null);

@@ -50,7 +50,12 @@ export const trips = pgTable(
     check('trips_from_one_end', sql`(${table.from_location_id} is null) <> (${table.from_yard_id} is null)`),
     check('trips_to_one_end', sql`(${table.to_location_id} is null) <> (${table.to_yard_id} is null)`),
     check('trips_driver_fee_not_negative', sql`${table.driver_fee} >= 0`),
-    check('trips_assigned_has_driver', sql`${table.status} not in ('assigned', 'started', 'completed') or ${table.driver_id} is not null`),
+    // Someone runs an assigned, started or completed trip: one of the company's drivers or a partner company, never both.
+    check(
+      'trips_assigned_has_driver',
+      sql`${table.status} not in ('assigned', 'started', 'completed') or ${table.driver_id} is not null or ${table.partner_company_id} is not null`,
+    ),
+    check('trips_one_runner', sql`${table.driver_id} is null or ${table.partner_company_id} is null`),
     foreignKey({
       name: 'trips_booking_id_fk',
       columns: [table.company_id, table.booking_id],

@@ -102,6 +102,7 @@ const rolePermissions = {
     'flights.view',
     'flights.update',
     'partners.view',
+    'partner_trips.view',
     'web_config.update',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).

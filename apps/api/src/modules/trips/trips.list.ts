@@ -83,8 +83,9 @@ function prepareTripList(db: DbOrTx, shape: TripListShape, name: string) {
           shape.status === 'several' ? sql`${trips.status} = any(string_to_array(${param('statuses')}::text, ','))` : undefined,
           shape.type ? eq(trips.type, param('type')) : undefined,
           shape.booking ? eq(trips.booking_id, param('bookingId')) : undefined,
-          shape.unassigned === 'yes' ? isNull(trips.driver_id) : undefined,
-          shape.unassigned === 'no' ? isNotNull(trips.driver_id) : undefined,
+          // Unassigned: nobody runs it, neither a driver nor a partner company.
+          shape.unassigned === 'yes' ? and(isNull(trips.driver_id), isNull(trips.partner_company_id)) : undefined,
+          shape.unassigned === 'no' ? or(isNotNull(trips.driver_id), isNotNull(trips.partner_company_id)) : undefined,
           shape.search
             ? or(
                 ilike(bookings.reference, pattern),

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookings,
+  companies,
   drivers,
   locations,
   tripMovements,
@@ -33,6 +34,8 @@ const movedTo = { location: alias(locations, 'moved_location'), yard: alias(yard
 export const driverName = sql<string | null>`${drivers.first_name} || ' ' || ${drivers.last_name}`;
 
 const takenOffDriver = alias(drivers, 'taken_off_driver');
+/** The partner company that runs a trip (trips.partner_company_id). */
+const partnerCompany = alias(companies, 'partner_company');
 
 /**
  * The dispatch screen's warning for the trips matching `condition` (a condition on `trips`): per trip, the latest
@@ -106,6 +109,8 @@ const tripColumns = {
   to_name: sql<string>`coalesce(${toLocation.name}, ${toYard.name}, '')`,
   driver_id: trips.driver_id,
   driver_name: driverName,
+  partner_company_id: trips.partner_company_id,
+  partner_company_name: partnerCompany.name,
   driver_fee: trips.driver_fee,
   notes: trips.notes,
   payout_id: trips.payout_id,
@@ -123,7 +128,8 @@ export function selectTrips(db: DbOrTx) {
     .leftJoin(fromYard, and(eq(fromYard.company_id, trips.company_id), eq(fromYard.id, trips.from_yard_id)))
     .leftJoin(toLocation, and(eq(toLocation.company_id, trips.company_id), eq(toLocation.id, trips.to_location_id)))
     .leftJoin(toYard, and(eq(toYard.company_id, trips.company_id), eq(toYard.id, trips.to_yard_id)))
-    .leftJoin(drivers, and(eq(drivers.company_id, trips.company_id), eq(drivers.id, trips.driver_id)));
+    .leftJoin(drivers, and(eq(drivers.company_id, trips.company_id), eq(drivers.id, trips.driver_id)))
+    .leftJoin(partnerCompany, eq(partnerCompany.id, trips.partner_company_id));
 }
 
 /** A trip with its names, and the dispatch warning (selectDriversTakenOff) or null. */

@@ -3,6 +3,9 @@ import {
   idParamsSchema,
   listEnvelope,
   messageEnvelope,
+  type PartnerTripListQuery,
+  partnerTripListQuerySchema,
+  partnerTripSchema,
   type TripAdminStatusUpdate,
   type TripCreate,
   type TripListQuery,
@@ -30,7 +33,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { crewActorOf } from '../../kit/crew.ts';
+import { callerCompanyId } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { MAX_PARTNER_TRIPS_PER_DAY, partnerTrips } from './trips.partners.ts';
 import type { TripCaller } from './trips.rules.ts';
 import { createTripsService } from './trips.service.ts';
 import { createTripStatusService } from './trips.status.ts';
@@ -69,7 +74,8 @@ export function registerTripRoutes(app: FastifyInstance, db: Db): void {
       summary: 'Add a trip',
       description: `\`type\` (\`in\`: terminal to yard, \`out\`: yard to terminal, \`shuttle\`), each end a location or a yard
 (\`from_location_id\` or \`from_yard_id\`, \`to_location_id\` or \`to_yard_id\`: exactly one of each pair), \`scheduled_at\`,
-optional \`booking_id\`, \`driver_id\` (then the trip starts \`assigned\`, else \`scheduled\`), \`driver_fee\` (minor units; the
+optional \`booking_id\`, \`driver_id\` or \`partner_company_id\` (a company yours lists as a partner, which then runs the trip and
+sees it in its partner list; else 400 \`trip_partner_invalid\`; never both: then the trip starts \`assigned\`, else \`scheduled\`), \`driver_fee\` (minor units; the
 company's trip fee when left out) and \`notes\`. ${assignment} References to another company's records are a 400 on their field.
 Audited. ${answer}`,
       querystring: zonedContextQuerySchema,
@@ -110,6 +116,28 @@ after that move (\`from_at\`, \`to_at\`) and when (\`changed_at\`); null otherwi
 
   app.route({
     method: 'GET',
+    url: '/api/trips/partner/list',
+    config: { permission: 'partner_trips.view' },
+    schema: {
+      tags,
+      security,
+      summary: 'Trips other companies gave to yours',
+      description: `For a company listed as a partner by others: the trips they gave it (\`partner_company_id\`) on one day (\`date\`,
+default today, of \`scheduled_at\` in \`time_zone\`, else your company's), earliest first, at most ${MAX_PARTNER_TRIPS_PER_DAY}. Each
+with the giving company's name and what the job needs: type, status, time, both places, the booking's reference, customer,
+vehicle and flight, and the notes; never the giving company's fees, drivers or payouts. A company that stops listing yours
+as a partner stops sharing at once. Nothing else of another company is reachable: its trips are a 404 on every other call.`,
+      querystring: partnerTripListQuerySchema,
+      response: { 200: listEnvelope(partnerTripSchema), ...errorResponses(400, 401, 403, 503) },
+    },
+    handler: async (request) => {
+      const items = await partnerTrips(db, callerCompanyId(request), request.query as PartnerTripListQuery);
+      return { message: request.t('success.list'), data: items, pagination: { page: 1, page_size: items.length, total: items.length } };
+    },
+  });
+
+  app.route({
+    method: 'GET',
     url: '/api/trips/get/:id',
     config: { permission: 'trips.view' },
     schema: {
@@ -136,7 +164,8 @@ after that move (\`from_at\`, \`to_at\`) and when (\`changed_at\`); null otherwi
       summary: 'Change a trip, assign or take off its driver',
       description: `Any subset of the add's fields. Naming one place of an end clears the other. \`driver_id\` assigns the trip
 (\`scheduled\` becomes \`assigned\`), \`driver_id: null\` takes the driver off (\`assigned\` becomes \`scheduled\`); a new time with
-the driver kept checks them again. ${assignment} Once the trip has started, finished or been cancelled only \`driver_fee\` and
+the driver kept checks them again. \`partner_company_id\` gives the trip to a partner company in the same way (a driver given takes
+the partner off, and a partner given takes the driver off). ${assignment} Once the trip has started, finished or been cancelled only \`driver_fee\` and
 \`notes\` change (409 \`trip_closed\`); a paid trip not at all (409 \`trip_paid\`). Statuses have their own calls. Audited. ${answer}`,
       params: idParamsSchema,
       querystring: zonedContextQuerySchema,

@@ -1,7 +1,7 @@
 import type { Ineligibility, Language, TripScheduleChangeReason, TripStatus } from '@ps/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, tripScheduleChanges, tripStatusHistory, trips, yards } from '../../db/schema/index.ts';
+import { companies, companyPartners, tripScheduleChanges, tripStatusHistory, trips, yards } from '../../db/schema/index.ts';
 import type { CrewActor } from '../../kit/crew.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { dayAt } from '../../lib/dates.ts';
@@ -101,6 +101,25 @@ export const transitionInvalid = (caller: Pick<TripCaller, 't'>, from: TripStatu
   });
 export const statusAdminOnly = (caller: Pick<TripCaller, 't'>, to: TripStatus) =>
   new AppError(403, 'trip_status_admin_only', { vars: { to: statusLabel(caller, to) } });
+
+/**
+ * Refuses a company that is not an active partner of the caller's company (400 `trip_partner_invalid` on
+ * `partner_company_id`): an unknown company and another organisation's look the same.
+ */
+export async function assertPartner(tx: DbOrTx, companyId: number, partnerCompanyId: number): Promise<void> {
+  const [partner] = await tx
+    .select({ id: companyPartners.partner_company_id })
+    .from(companyPartners)
+    .innerJoin(companies, eq(companies.id, companyPartners.partner_company_id))
+    .where(
+      and(eq(companyPartners.company_id, companyId), eq(companyPartners.partner_company_id, partnerCompanyId), eq(companies.status, 1)),
+    )
+    .limit(1);
+  if (!partner)
+    throw new AppError(400, 'trip_partner_invalid', {
+      details: [{ field: 'partner_company_id', code: 'errors.trip_partner_invalid', message: '' }],
+    });
+}
 
 /**
  * Refuses a driver who may not take a trip at `at`: unknown (400 on `driver_id`), not eligible on the trip's day

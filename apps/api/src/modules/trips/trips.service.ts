@@ -21,6 +21,7 @@ import { listTrips } from './trips.list.ts';
 import { createTripsRepository, OPEN_TRIP_STATUSES, type TripRow, type TripViewRow } from './trips.repository.ts';
 import {
   assertDriverCanTake,
+  assertPartner,
   companyTripSettings,
   recordTripStatus,
   type TripCaller,
@@ -33,12 +34,13 @@ export const tripWrites = {
   entity: 'trip',
   translate: constraintTranslator({
     table: 'trips',
-    references: ['booking_id', 'from_location_id', 'from_yard_id', 'to_location_id', 'to_yard_id', 'driver_id'],
+    references: ['booking_id', 'from_location_id', 'from_yard_id', 'to_location_id', 'to_yard_id', 'driver_id', 'partner_company_id'],
     checks: {
       trips_from_one_end: 'from_location_id',
       trips_to_one_end: 'to_location_id',
       trips_driver_fee_not_negative: 'driver_fee',
       trips_assigned_has_driver: 'driver_id',
+      trips_one_runner: 'partner_company_id',
     },
     inUse: 'trip_in_use',
   }),
@@ -105,6 +107,7 @@ const planningFields = [
   'to_yard_id',
   'scheduled_at',
   'driver_id',
+  'partner_company_id',
 ];
 
 /** The columns an update writes: naming one place of an end clears the other. */
@@ -116,6 +119,9 @@ function columnsOf(body: TripUpdate): Partial<TripInsert> {
   if (body.from_yard_id != null && body.from_location_id === undefined) columns.from_location_id = null;
   if (body.to_location_id != null && body.to_yard_id === undefined) columns.to_yard_id = null;
   if (body.to_yard_id != null && body.to_location_id === undefined) columns.to_location_id = null;
+  // One runner: giving a driver takes a partner off, and giving a partner takes the driver off.
+  if (body.driver_id != null && body.partner_company_id === undefined) columns.partner_company_id = null;
+  if (body.partner_company_id != null && body.driver_id === undefined) columns.driver_id = null;
   return columns;
 }
 
@@ -144,7 +150,8 @@ export function createTripsService(db: Db) {
         const settings = await companyTripSettings(tx, caller.companyId);
         const at = new Date(body.scheduled_at);
         if (body.driver_id !== null) await assertDriverCanTake(tx, caller, body.driver_id, at, null, timeZone ?? settings.time_zone);
-        const status: TripStatus = body.driver_id === null ? 'scheduled' : 'assigned';
+        if (body.partner_company_id !== null) await assertPartner(tx, caller.companyId, body.partner_company_id);
+        const status: TripStatus = body.driver_id === null && body.partner_company_id === null ? 'scheduled' : 'assigned';
         const row = await records.create({
           ...body,
           scheduled_at: at,
@@ -168,15 +175,20 @@ export function createTripsService(db: Db) {
         const row = await lockTrip(tx, caller, id);
         const columns = columnsOf(body);
         if (!OPEN_TRIP_STATUSES.includes(row.status) && planningFields.some((field) => field in body)) throw tripClosed(caller, row.status);
-        const driverId = body.driver_id === undefined ? row.driver_id : body.driver_id;
+        const driverId = columns.driver_id === undefined ? row.driver_id : columns.driver_id;
+        const partnerId = columns.partner_company_id === undefined ? row.partner_company_id : columns.partner_company_id;
         const at = columns.scheduled_at ?? row.scheduled_at;
         const driverChanged = driverId !== row.driver_id;
+        const partnerChanged = partnerId !== row.partner_company_id;
         const moved = at.getTime() !== row.scheduled_at.getTime();
         if (driverId !== null && (driverChanged || moved)) {
           const zone = timeZone ?? (await companyTripSettings(tx, caller.companyId)).time_zone;
           await assertDriverCanTake(tx, caller, driverId, at, id, zone);
         }
-        const status: TripStatus = !driverChanged ? row.status : driverId === null ? 'scheduled' : 'assigned';
+        if (partnerId !== null && partnerChanged) await assertPartner(tx, caller.companyId, partnerId);
+        // A new runner (a driver or a partner) assigns the trip; taking the last one off makes it scheduled again.
+        const runnerChanged = driverChanged || partnerChanged;
+        const status: TripStatus = !runnerChanged ? row.status : driverId === null && partnerId === null ? 'scheduled' : 'assigned';
         if (status !== row.status) columns.status = status;
         await records.update(id, columns);
         if (status !== row.status) await recordTripStatus(tx, caller, id, row.status, status, null);

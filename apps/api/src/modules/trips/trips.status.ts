@@ -45,6 +45,10 @@ const movementWrites = {
 };
 
 /** A movement may be recorded up to this long ahead of the server's clock (a phone's clock runs a little fast). */
+/** Someone runs the trip: one of the company's drivers, or a partner company. */
+const hasRunner = (row: { driver_id: number | null; partner_company_id: number | null }) =>
+  row.driver_id !== null || row.partner_company_id !== null;
+
 const MOVEMENT_CLOCK_SKEW_MS = 5 * 60_000;
 
 const isoMovement = (movement: Omit<TripMovement, 'moved_at'> & { moved_at: Date }): TripMovement => ({
@@ -78,9 +82,9 @@ export function createTripStatusService(db: Db) {
         if (caller.driverId !== null && !(driverTripMoves as readonly TripStatus[]).includes(input.status)) {
           throw statusAdminOnly(caller, input.status);
         }
-        if (input.status === 'assigned' && row.driver_id === null) throw tripNeedsDriver(caller, input.status);
+        if (input.status === 'assigned' && !hasRunner(row)) throw tripNeedsDriver(caller, input.status);
         const columns: Partial<TripInsert> = { status: input.status };
-        if (input.status === 'scheduled') columns.driver_id = null;
+        if (input.status === 'scheduled') Object.assign(columns, { driver_id: null, partner_company_id: null });
         await records.update(id, columns);
         await recordTripStatus(tx, caller, id, row.status, input.status, input.note);
         return readTrip(tx, caller, id);
@@ -98,13 +102,13 @@ export function createTripStatusService(db: Db) {
         const { tx } = records;
         const row = await lockTrip(tx, caller, id);
         if (row.status === input.status) throw transitionInvalid(caller, row.status, input.status);
-        if (DRIVEN_STATUSES.includes(input.status) && row.driver_id === null) throw tripNeedsDriver(caller, input.status);
+        if (DRIVEN_STATUSES.includes(input.status) && !hasRunner(row)) throw tripNeedsDriver(caller, input.status);
         if (row.status === 'cancelled' && input.status === 'assigned' && row.driver_id !== null) {
           const zone = timeZone ?? (await companyTripSettings(tx, caller.companyId)).time_zone;
           await assertDriverCanTake(tx, caller, row.driver_id, row.scheduled_at, id, zone);
         }
         const columns: Partial<TripInsert> = { status: input.status };
-        if (input.status === 'scheduled') columns.driver_id = null;
+        if (input.status === 'scheduled') Object.assign(columns, { driver_id: null, partner_company_id: null });
         await records.update(id, columns);
         const history = await recordTripStatus(tx, caller, id, row.status, input.status, input.reason);
         await recordAudit(tx, {

@@ -26,6 +26,8 @@ const trip = (id: number, at: string, overrides: Partial<Trip> = {}): Trip => ({
   to_name: 'T5',
   driver_id: null,
   driver_name: null,
+  partner_company_id: null,
+  partner_company_name: null,
   driver_fee: 1200,
   notes: null,
   payout_id: null,
