@@ -69,8 +69,8 @@ describe('first start', () => {
     expect(second.secret).toBe(first.secret);
     expect(first.secret.length).toBeGreaterThanOrEqual(32);
     const [userTotal] = await db.db.select({ total: count() }).from(users);
-    // The admin, the super admin and the four demo drivers, once.
-    expect(usersAfterFirst?.total).toBe(6);
+    // The admin, the super admin, the four demo drivers and the partner company's admin, once.
+    expect(usersAfterFirst?.total).toBe(7);
     expect(userTotal?.total).toBe(usersAfterFirst?.total);
     expect(await db.db.select().from(appSettings)).toHaveLength(1);
   });

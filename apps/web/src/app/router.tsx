@@ -276,6 +276,11 @@ const driverNewRoute = createRoute({ getParentRoute: () => companyRoute, path: '
 const driverRoute = createRoute({ getParentRoute: () => companyRoute, path: '/drivers/$driverId', component: drivers('DriverPage') });
 // The dispatch screen reads its own search (features/dispatch/search.ts) in its lazy chunk, like the bookings.
 const dispatchRoute = createRoute({ getParentRoute: () => companyRoute, path: '/dispatch', component: dispatch('DispatchPage') });
+const partnerTripsRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/partner-trips',
+  component: dispatch('PartnerTripsPage'),
+});
 const bookingEditRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/bookings/$bookingId/edit',
@@ -458,6 +463,7 @@ const routeTree = rootRoute.addChildren([
     driverNewRoute,
     driverRoute,
     dispatchRoute,
+    partnerTripsRoute,
     bookingEditRoute,
     parkRideRoute,
     parkRideNewRoute,

@@ -9,6 +9,7 @@ export {
   IconArrowRight,
   IconBan,
   IconBuilding,
+  IconBuildingCommunity,
   IconBuildingWarehouse,
   IconBus,
   IconCalculator,

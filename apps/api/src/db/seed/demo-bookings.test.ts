@@ -59,7 +59,7 @@ describe('the demo bookings', () => {
     expect(outbox.every((message) => message.state === 'queued')).toBe(true);
   });
 
-  it('give the confirmed meet-and-greet bookings their in and out trips, the first taken by Arun, the rest waiting for a driver', async () => {
+  it('give the confirmed meet-and-greet bookings their in and out trips, the first taken by Arun, the first out-trip given to the partner, the rest waiting', async () => {
     const [admin] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
     if (!admin?.company_id) throw new Error('no demo admin');
     const headers = { authorization: `Bearer ${await mintAccessToken(ctx, admin)}` };
@@ -68,9 +68,9 @@ describe('the demo bookings', () => {
     expect(trips.map((trip) => [trip.customer_name, trip.type, trip.from_name, trip.to_name, trip.status, trip.driver_fee])).toEqual([
       ['Ravi Shankar', 'in', 'Heathrow Terminal 5 Drop-off', 'Crawley Valet Yard', 'assigned', 1200],
       ['Charlotte Evans', 'in', 'Meet & Greet Desk T2', 'Crawley Valet Yard', 'scheduled', 1200],
-      ['Charlotte Evans', 'out', 'Crawley Valet Yard', 'Heathrow Terminal 5 Drop-off', 'scheduled', 1200],
+      ['Charlotte Evans', 'out', 'Crawley Valet Yard', 'Heathrow Terminal 5 Drop-off', 'assigned', 1200],
       ['Ravi Shankar', 'out', 'Crawley Valet Yard', 'Heathrow Terminal 5 Drop-off', 'scheduled', 1200],
     ]);
-    expect(trips.map((trip) => trip.driver_name)).toEqual(['Arun Prakash', null, null, null]);
+    expect(trips.map((trip) => trip.driver_name ?? trip.partner_company_name)).toEqual(['Arun Prakash', null, 'Runway Transfers', null]);
   });
 });

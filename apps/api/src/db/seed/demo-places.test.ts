@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { bootstrapDatabase } from '../bootstrap.ts';
 import { type Database, openDatabase } from '../client.ts';
-import { airports, coreLocations, locations, yards } from '../schema/index.ts';
+import { airports, companies, coreLocations, locations, yards } from '../schema/index.ts';
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -33,7 +33,14 @@ describe('demo places', () => {
     expect(byName.get('Gatwick South Car Park')).toMatchObject({ type: 'car_park', iata: 'LGW' });
     expect(byName.get('Gatwick North Terminal')).toMatchObject({ type: 'terminal', iata: 'LGW' });
     expect(new Set(rows.map((row) => row.iata))).toEqual(new Set(['LHR', 'LGW', 'MAN', 'CMB']));
-    expect(await db.select().from(yards)).toHaveLength(2);
+    // The demo company's two (the partner company of the demo has a depot of its own).
+    const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Parking Solutions Demo'));
+    expect(
+      await db
+        .select()
+        .from(yards)
+        .where(eq(yards.company_id, demo?.id ?? 0)),
+    ).toHaveLength(2);
     expect((await db.select().from(coreLocations)).length).toBeGreaterThanOrEqual(3);
   });
 });

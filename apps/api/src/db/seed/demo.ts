@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/passwords.ts';
 import { sanitizeSvg } from '../../lib/svg.ts';
 import type { Db } from '../client.ts';
-import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
+import { airports, users } from '../schema/index.ts';
+import { createCompany } from './company.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { type DemoFile, seedDemoDispatch, seedDemoDrivers } from './demo-drivers.ts';
+import { seedDemoPartners } from './demo-partners.ts';
 import { seedDemoPlaces } from './demo-places.ts';
 import { seedDemoPrices } from './demo-prices.ts';
 
@@ -21,26 +22,6 @@ const demoLogo = `data:image/svg+xml;base64,${Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64"><rect width="64" height="64" rx="14" fill="#0095e8"/><text x="32" y="45" font-family="Arial,sans-serif" font-size="38" font-weight="700" fill="#fff" text-anchor="middle">P</text><text x="78" y="30" font-family="Arial,sans-serif" font-size="20" font-weight="700" fill="#111">Parking</text><text x="78" y="54" font-family="Arial,sans-serif" font-size="20" fill="#0095e8">Solutions</text></svg>',
   ),
 ).toString('base64')}`;
-
-export function newClientKey(): string {
-  return randomBytes(24).toString('base64url');
-}
-
-/** A company with its web config; returns its id. */
-export async function createCompany(
-  db: Db,
-  name: string,
-  logo: string | null = null,
-  details: Partial<Pick<typeof companies.$inferInsert, 'contact_email' | 'contact_phone' | 'address' | 'country_id' | 'trip_fee'>> = {},
-): Promise<number> {
-  const [company] = await db
-    .insert(companies)
-    .values({ name, client_key: newClientKey(), ...details })
-    .returning({ id: companies.id });
-  if (!company) throw new Error('company insert returned no row');
-  await db.insert(companyWebConfigs).values({ company_id: company.id, name, login_page_logo: logo });
-  return company.id;
-}
 
 /**
  * Demo data for a first start on the embedded database: a company, airports, an admin and a super admin, and
@@ -88,6 +69,7 @@ export async function seedDemoData(db: Db): Promise<DemoFile[]> {
   // Through the bookings service, once the catalogue and prices they are priced with are in.
   await seedDemoBookings(db, companyId);
   await seedDemoDispatch(db, companyId);
+  await seedDemoPartners(db, companyId);
   return files;
 }
 

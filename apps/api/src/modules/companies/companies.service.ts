@@ -2,7 +2,7 @@ import type { Company, CompanyCreate, CompanyListQuery, CompanyUpdate, PartnerCo
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companyWebConfigs, users } from '../../db/schema/index.ts';
-import { newClientKey } from '../../db/seed/demo.ts';
+import { newClientKey } from '../../db/seed/company.ts';
 import { writeOrganisationRecords } from '../../kit/records.ts';
 import type { CompanyActor, OrganisationActor } from '../../kit/routes.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   IconBuilding,
+  IconBuildingCommunity,
   IconBuildingWarehouse,
   IconBus,
   IconCalculator,
@@ -82,6 +83,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.dispatch'),
             icon: <IconRoute size={20} aria-hidden />,
             permission: 'trips.view',
+          },
+          {
+            href: `/${companyId}/partner-trips`,
+            label: t('nav.partnerTrips'),
+            icon: <IconBuildingCommunity size={20} aria-hidden />,
+            permission: 'partner_trips.view',
           },
           {
             href: `/${companyId}/airports`,

@@ -1,25 +1,26 @@
-import { ActionIcon, Anchor, Button, Grid, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Flight, Trip } from '@ps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { IconChevronLeft, IconChevronRight, IconPlus } from '../../components/icons';
+import { IconPlus } from '../../components/icons';
 import { useCurrentUser } from '../../lib/currentUser';
 import { formatNumber } from '../../lib/i18n';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { dispatchKeys, POLL_MS, useDayTrips, useDriversOn, useMoveTrip, useTripStatuses } from './api';
+import { dispatchKeys, POLL_MS, useDayTrips, useDriversOn, useMoveTrip, usePartners, useTripStatuses } from './api';
 import { CorrectStatusDialog } from './CorrectStatusDialog';
+import { DayNavigator } from './DayNavigator';
 import { FlightDialog } from './FlightDialog';
 import { FlightsPanel } from './FlightsPanel';
 import { type DispatchShow, dayCounts, filterTrips, groupByHour } from './plan';
 import { DEFAULT_FLIGHT_DAYS, type DispatchSearch, parseDispatchSearch } from './search';
 import { TripCard } from './TripCard';
 import { TripFormDialog } from './TripFormDialog';
-import { addDays, clockIn, dayIn, isDay, longDay } from './time';
+import { clockIn, dayIn, longDay } from './time';
 
 const route = getRouteApi('/$companyId/dispatch');
 
@@ -116,6 +117,7 @@ export function DispatchPage() {
 
   const trips = useDayTrips(day, zone, pollMs);
   const drivers = useDriversOn(day, zone, has('drivers.view'));
+  const partners = usePartners(has('partners.view') && has('trips.update'));
   const statuses = useTripStatuses();
   const move = useMoveTrip();
   const [cancelling, setCancelling] = useState<Trip | null>(null);
@@ -163,30 +165,7 @@ export function DispatchPage() {
       </Group>
       <Text>{t('dispatch.intro', { zone })}</Text>
 
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <ActionIcon variant="default" size={42} onClick={() => goTo(addDays(day, -1))} aria-label={t('dispatch.day.previous')}>
-          <IconChevronLeft size={20} aria-hidden />
-        </ActionIcon>
-        <TextInput
-          type="date"
-          size="md"
-          label={t('dispatch.day.label')}
-          value={day}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            if (isDay(value)) goTo(value);
-          }}
-          style={{ flex: '0 1 200px' }}
-        />
-        <ActionIcon variant="default" size={42} onClick={() => goTo(addDays(day, 1))} aria-label={t('dispatch.day.next')}>
-          <IconChevronRight size={20} aria-hidden />
-        </ActionIcon>
-        {day !== today ? (
-          <Button variant="light" size="md" onClick={() => goTo(today)}>
-            {t('dispatch.day.today')}
-          </Button>
-        ) : null}
-      </Group>
+      <DayNavigator day={day} today={today} onChange={goTo} />
 
       <Group gap="sm" role="group" aria-label={t('dispatch.figures.label')} wrap="wrap">
         <Figure
@@ -255,6 +234,7 @@ export function DispatchPage() {
                           trip={trip}
                           dayTrips={dayTrips}
                           drivers={drivers.data}
+                          partners={partners.data}
                           zone={zone}
                           day={day}
                           companyId={companyId}

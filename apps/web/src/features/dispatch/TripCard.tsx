@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Driver, Trip, TripStatus, TripStatusOption } from '@ps/contracts';
+import type { Driver, PartnerCompany, Trip, TripStatus, TripStatusOption } from '@ps/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -44,6 +44,8 @@ interface TripCardProps {
   /** Every trip of the day: who is busy when. */
   dayTrips: readonly Trip[];
   drivers: readonly Driver[] | undefined;
+  /** The companies yours lists as partners: a trip can be given to one instead of a driver. */
+  partners: readonly PartnerCompany[] | undefined;
   zone: string;
   day: string;
   companyId: string;
@@ -70,7 +72,20 @@ export function TripStatusBadge({ status, label }: { status: TripStatus; label: 
 }
 
 /** One trip of the dispatch day: what, when, where, who, and what the office may do with it now. */
-export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, statuses, can, onCancel, onCorrect, onEdit }: TripCardProps) {
+export function TripCard({
+  trip,
+  dayTrips,
+  drivers,
+  partners,
+  zone,
+  day,
+  companyId,
+  statuses,
+  can,
+  onCancel,
+  onCorrect,
+  onEdit,
+}: TripCardProps) {
   const { t, i18n } = useTranslation();
   const reasonText = useReasonText();
   const assign = useAssignDriver(zone);
@@ -110,10 +125,29 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
       items: [{ value: String(trip.driver_id), label: trip.driver_name ?? '', disabled: true }],
     });
   }
+  // Partner companies run a trip instead of a driver: their options are `partner:<company id>`.
+  const partnerItems = (partners ?? []).map((partner) => ({ value: `partner:${partner.id}`, label: partner.name, disabled: false }));
+  if (trip.partner_company_id !== null && !partnerItems.some((item) => item.value === `partner:${trip.partner_company_id}`)) {
+    partnerItems.unshift({ value: `partner:${trip.partner_company_id}`, label: trip.partner_company_name ?? '', disabled: true });
+  }
+  if (partnerItems.length > 0) data.push({ group: t('dispatch.trip.groups.partners'), items: partnerItems });
+  const withPartners = partnerItems.length > 0;
+  const runnerName = trip.driver_name ?? trip.partner_company_name;
+  const runnerValue =
+    trip.driver_id !== null ? String(trip.driver_id) : trip.partner_company_id !== null ? `partner:${trip.partner_company_id}` : null;
 
   const pick = (value: string | null) => {
-    const driverId = value === null ? null : Number(value);
-    if (driverId === trip.driver_id || driverId === null) return;
+    if (value === null || value === runnerValue) return;
+    if (value.startsWith('partner:')) {
+      const partnerId = Number(value.slice('partner:'.length));
+      const partner = partners?.find((company) => company.id === partnerId);
+      assign.mutate(
+        { tripId: trip.id, partnerId },
+        { onSuccess: () => toastSuccess(t('dispatch.trip.givenToPartner', { ...named, partner: partner?.name ?? '' })) },
+      );
+      return;
+    }
+    const driverId = Number(value);
     const name = choices.find((choice) => choice.driver.id === driverId);
     assign.mutate(
       { tripId: trip.id, driverId },
@@ -124,10 +158,9 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
     );
   };
   const takeOff = () =>
-    assign.mutate(
-      { tripId: trip.id, driverId: null },
-      { onSuccess: () => toastSuccess(t('dispatch.trip.takenOffDone', { ...named, driver: trip.driver_name ?? '' })) },
-    );
+    assign.mutate(trip.partner_company_id !== null ? { tripId: trip.id, partnerId: null } : { tripId: trip.id, driverId: null }, {
+      onSuccess: () => toastSuccess(t('dispatch.trip.takenOffDone', { ...named, driver: runnerName ?? '' })),
+    });
   const moveTo = (status: 'started' | 'completed') =>
     move.mutate(
       { tripId: trip.id, status },
@@ -150,7 +183,10 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
   if (trip.notes) facts.push({ label: t('dispatch.form.notes'), value: trip.notes });
   const pickerShown = open && can.assign;
   const editable = can.edit && trip.payout_id === null;
-  if (!pickerShown) facts.push({ label: t('dispatch.trip.driver'), value: trip.driver_name ?? t('dispatch.trip.noDriver') });
+  if (!pickerShown) {
+    if (trip.partner_company_id !== null) facts.push({ label: t('dispatch.trip.partner'), value: trip.partner_company_name ?? '' });
+    else facts.push({ label: t('dispatch.trip.driver'), value: trip.driver_name ?? t('dispatch.trip.noDriver') });
+  }
 
   return (
     <Paper
@@ -166,10 +202,10 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
       style={{
         overflowWrap: 'anywhere',
         borderColor: warning ? 'var(--mantine-color-orange-7)' : undefined,
-        borderLeftWidth: warning || trip.driver_id === null ? 4 : undefined,
+        borderLeftWidth: warning || runnerValue === null ? 4 : undefined,
         borderLeftColor: warning
           ? 'var(--mantine-color-orange-7)'
-          : open && trip.driver_id === null
+          : open && runnerValue === null
             ? 'var(--mantine-color-red-8)'
             : undefined,
       }}
@@ -240,11 +276,11 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
           <Group gap="xs" align="flex-end" wrap="wrap">
             {pickerShown ? (
               <Select
-                label={t('dispatch.trip.driver')}
-                aria-label={t('dispatch.trip.pickDriverFor', named)}
-                placeholder={drivers ? t('dispatch.trip.pickDriver') : t('app.loading')}
+                label={withPartners ? t('dispatch.trip.runner') : t('dispatch.trip.driver')}
+                aria-label={t(withPartners ? 'dispatch.trip.pickRunnerFor' : 'dispatch.trip.pickDriverFor', named)}
+                placeholder={drivers ? t(withPartners ? 'dispatch.trip.pickRunner' : 'dispatch.trip.pickDriver') : t('app.loading')}
                 data={data}
-                value={trip.driver_id === null ? null : String(trip.driver_id)}
+                value={runnerValue}
                 onChange={pick}
                 searchable
                 allowDeselect={false}
@@ -265,14 +301,18 @@ export function TripCard({ trip, dayTrips, drivers, zone, day, companyId, status
                 data-testid="driver-picker"
               />
             ) : null}
-            {pickerShown && trip.driver_id !== null ? (
+            {pickerShown && runnerValue !== null ? (
               <Button
                 variant="default"
                 leftSection={<IconUserMinus size={18} aria-hidden />}
                 onClick={takeOff}
-                loading={assign.isPending && assign.variables?.driverId === null}
+                loading={
+                  assign.isPending &&
+                  (('driverId' in assign.variables && assign.variables.driverId === null) ||
+                    ('partnerId' in assign.variables && assign.variables.partnerId === null))
+                }
                 disabled={busy}
-                aria-label={t('dispatch.trip.takeOffNamed', { ...named, driver: trip.driver_name ?? '' })}
+                aria-label={t('dispatch.trip.takeOffNamed', { ...named, driver: runnerName ?? '' })}
               >
                 {t('dispatch.trip.takeOff')}
               </Button>

@@ -3,6 +3,8 @@ import type {
   Flight,
   FlightStatus,
   Location,
+  PartnerCompany,
+  PartnerTrip,
   Trip,
   TripCreateInput,
   TripDetail,
@@ -21,6 +23,8 @@ export const dispatchKeys = {
   drivers: (date: string, zone: string) => ['dispatch', 'drivers', date, zone] as const,
   flights: (days: number, search: string) => ['dispatch', 'flights', days, search] as const,
   statuses: ['trip-statuses'] as const,
+  partners: ['dispatch', 'partners'] as const,
+  partnerTrips: (date: string) => ['dispatch', 'partner-trips', date] as const,
 };
 
 /** How often the day and the flights are read again (other dispatchers, drivers and flights change them too). */
@@ -106,16 +110,30 @@ function useRefreshAll() {
  * the API checks eligibility on the day the screen shows. A refusal (409 not eligible, busy) is toasted with the
  * API's own words, in the user's language (spec 8).
  */
+/** Who runs the trip: one of the company's drivers or a partner company (null takes that one off). */
+export type Runner = { driverId: number | null } | { partnerId: number | null };
+
 export function useAssignDriver(zone: string) {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: ({ tripId, driverId }: { tripId: number; driverId: number | null }) =>
+    mutationFn: ({ tripId, ...runner }: { tripId: number } & Runner) =>
       apiRequest<TripDetail>(`/trips/update/${tripId}`, {
         method: 'PATCH',
         query: { time_zone: zone },
-        body: { driver_id: driverId },
+        body: 'partnerId' in runner ? { partner_company_id: runner.partnerId } : { driver_id: runner.driverId },
       }).then((answer) => answer.data),
     onSettled: refresh,
+  });
+}
+
+/** The companies yours lists as partners, who can be given a trip (`company/partners/list`); active ones only. */
+export function usePartners(enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: dispatchKeys.partners,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<PartnerCompany[]>('/company/partners/list', { signal })).data.filter((partner) => partner.status === 1),
+    staleTime: 5 * 60_000,
   });
 }
 
@@ -194,5 +212,15 @@ export function useDeleteTrip() {
   return useMutation({
     mutationFn: (tripId: number) => apiRequest<unknown>(`/trips/delete/${tripId}`, { method: 'DELETE' }),
     onSuccess: refresh,
+  });
+}
+
+/** The trips other companies gave to yours on a day (their partner list); read again as the day's trips are. */
+export function usePartnerTrips(date: string) {
+  return useQuery({
+    queryKey: dispatchKeys.partnerTrips(date),
+    queryFn: async ({ signal }) => (await apiRequest<PartnerTrip[]>('/trips/partner/list', { query: { date }, signal })).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: POLL_MS,
   });
 }

@@ -5,3 +5,4 @@ import { messagesLoaded } from './messages';
 await messagesLoaded;
 
 export { DispatchPage } from './DispatchPage';
+export { PartnerTripsPage } from './PartnerTripsPage';

@@ -8,7 +8,9 @@ export type DispatchShow = 'unassigned' | 'warnings';
 export const isOpen = (trip: Pick<Trip, 'status'>) => trip.status === 'scheduled' || trip.status === 'assigned';
 
 /** A trip waiting for a driver (`scheduled` always means "no driver" in the API). */
-export const needsDriver = (trip: Pick<Trip, 'status' | 'driver_id'>) => trip.status === 'scheduled' && trip.driver_id === null;
+/** Nobody runs it yet: neither one of the company's drivers nor a partner company. */
+export const needsDriver = (trip: Pick<Trip, 'status' | 'driver_id' | 'partner_company_id'>) =>
+  trip.status === 'scheduled' && trip.driver_id === null && trip.partner_company_id === null;
 
 /** Within an hour: those waiting for a driver first, then the planned, running, finished and cancelled ones. */
 const rank: Record<TripStatus, number> = { scheduled: 0, assigned: 1, started: 2, completed: 3, cancelled: 4 };
