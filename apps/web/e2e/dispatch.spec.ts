@@ -171,7 +171,7 @@ test('dispatch: the day’s trips of a booking, a driver assigned, a delayed fli
   expect(unassignedBefore).toBeGreaterThanOrEqual(2);
 
   // The driver picker: the new driver can take it; Kavin Raj (no documents) is offered disabled, with why.
-  const picker = `Driver for the 19:30 trip ${reference}`;
+  const picker = `Driver or partner for the 19:30 trip ${reference}`;
   await openPicker(page, outCard, picker);
   const kavin = page.getByRole('option', { name: /Kavin Raj/ });
   await expect(kavin).toHaveAttribute('aria-disabled', 'true');
@@ -230,7 +230,7 @@ test('dispatch: the day’s trips of a booking, a driver assigned, a delayed fli
   await expect(page.getByTestId('figure-warnings')).toHaveAttribute('aria-pressed', 'true');
   await expect(outCard).toBeVisible();
   await expect(inCard).toBeHidden();
-  await openPicker(page, outCard, `Driver for the 21:45 trip ${reference}`);
+  await openPicker(page, outCard, `Driver or partner for the 21:45 trip ${reference}`);
   const busy = page.getByRole('option', { name: new RegExp(driver.name) });
   await expect(busy).toHaveAttribute('aria-disabled', 'true');
   await expect(busy).toContainText('Has another trip at 22:00');
@@ -304,7 +304,7 @@ test('dispatch: start, complete and cancel trips; a refusal comes in the API’s
     scheduled_at: london(day, '19:40'),
     driver_id: other.id,
   });
-  const picker = `Driver for the 19:30 trip ${reference}`;
+  const picker = `Driver or partner for the 19:30 trip ${reference}`;
   await openPicker(page, outCard, picker);
   await page.getByRole('option', { name: other.name }).click();
   await expect(toast(page, `${other.name} already has a trip less than 60 minutes from this one.`)).toBeVisible();

@@ -47,9 +47,15 @@ function PartnerTripCard({ trip, zone, statusLabel }: { trip: PartnerTrip; zone:
             <Badge color="blue.9" variant="filled" size="lg" tt="none" title={t(`dispatch.typeHints.${trip.type}`)}>
               {t(`dispatch.types.${trip.type}`)}
             </Badge>
-            <Text span ff="monospace" fw={700}>
-              {trip.booking_reference ?? t('dispatch.trip.noBooking')}
-            </Text>
+            {trip.booking_reference ? (
+              <Text span ff="monospace" fw={700}>
+                {trip.booking_reference}
+              </Text>
+            ) : (
+              <Text span c="dimmed" fz="sm">
+                {t('dispatch.trip.noBooking')}
+              </Text>
+            )}
           </Title>
           <TripStatusBadge status={trip.status} label={statusLabel} />
         </Group>
