@@ -37,6 +37,9 @@ export const V = {
   flightNumber: 'validation.flightNumber',
   contactNeeded: 'validation.contactNeeded',
   notZero: 'validation.notZero',
+  commissionPercent: 'validation.commissionPercent',
+  periodTooLong: 'validation.periodTooLong',
+  agencyNeeded: 'validation.agencyNeeded',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

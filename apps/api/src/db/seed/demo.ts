@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { airports, companies, companyWebConfigs, users } from '../schema/index.ts';
+import { seedDemoAgencies } from './demo-agencies.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { type DemoFile, seedDemoDispatch, seedDemoDrivers } from './demo-drivers.ts';
@@ -76,6 +77,7 @@ export async function seedDemoData(db: Db): Promise<DemoFile[]> {
     ]);
     await seedDemoCatalogue(tx, companyId);
     await seedDemoPrices(tx, companyId);
+    await seedDemoAgencies(tx, companyId);
     const files = await seedDemoDrivers(tx, companyId);
     return { companyId, files };
   });
