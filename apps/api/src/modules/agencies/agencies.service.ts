@@ -80,7 +80,9 @@ export function createAgenciesService(db: Db) {
     },
     /** A changed rate applies to bookings sold from now on: each booking keeps the rate it was sold at. */
     async update(actor: CompanyActor, id: number, input: AgencyUpdate) {
-      await assertActiveCoreAgency(db, input.core_agency_id);
+      // Only a new link is checked: an edit that keeps a core agency deactivated since is not refused for it.
+      const current = await createAgenciesRepository(db, actor.companyId).findById(id);
+      if (current && input.core_agency_id !== current.core_agency_id) await assertActiveCoreAgency(db, input.core_agency_id);
       return crud.update(actor, id, input);
     },
 

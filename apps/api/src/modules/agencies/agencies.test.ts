@@ -100,6 +100,22 @@ describe('agencies', () => {
       expect(detail(response.body, 'core_agency_id')?.message).toBe(en.validation.invalidValue);
     }
     expect(await ctx.db.select().from(agencies).where(eq(agencies.name, name))).toEqual([]);
+    // A link made while the core agency was active stays through later edits once it is deactivated.
+    const [core] = await ctx.db
+      .insert(coreAgencies)
+      .values({ name: `Awake ${uniqueTag()}` })
+      .returning();
+    const linked = await addAgency(owner, { core_agency_id: core?.id });
+    await ctx.db
+      .update(coreAgencies)
+      .set({ status: 0 })
+      .where(eq(coreAgencies.id, core?.id ?? 0));
+    const edited = await call(ctx.app, 'PATCH', `/api/agency/update/${linked.id}`, owner.headers, {
+      core_agency_id: core?.id,
+      commission_percent: 9,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ core_agency_id: core?.id, commission_percent: 9 });
   });
 
   it('refuses to delete an agency that sold a booking (409 agency_in_use, in English and Tamil)', async () => {
