@@ -197,6 +197,8 @@ test('the super admin adds and edits a core agency, which a company admin then f
   await page.getByRole('button', { name: 'Add core agency' }).click();
   await expect(toast(page, `${name} added.`)).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search agencies' }).fill(name);
+  // The search reaches the URL after a pause: wait for it, or it would take the page back from the form.
+  await expect(page).toHaveURL(/search=/);
   await record(page, name)
     .getByRole('link', { name: `Edit ${name}` })
     .click();

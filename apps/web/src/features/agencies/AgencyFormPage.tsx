@@ -64,7 +64,7 @@ function AgencyForm<Output>({ kind, resolver, defaultValues, submitLabel, cancel
   const { blocker, allowLeave } = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const error = (message: string | undefined) => translateMessage(message);
   const company = kind === 'company';
-  const cores = useCoreAgencyChoices();
+  const cores = useCoreAgencyChoices(company);
 
   const text = (
     name: 'name' | 'contact_name' | 'contact_email' | 'contact_phone',

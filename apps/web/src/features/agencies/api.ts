@@ -20,8 +20,8 @@ export const coreAgenciesResource = createResource<CoreAgency, CoreAgencyCreate,
   filters: (search) => ({ status: search.status }),
 });
 
-/** Active core agencies to pick from, by name. */
-export const useCoreAgencyChoices = () => coreAgenciesResource.useList({ page_size: 1000, status: 1 });
+/** Active core agencies to pick from, by name (only where a company's agency is edited). */
+export const useCoreAgencyChoices = (enabled: boolean) => coreAgenciesResource.useList({ page_size: 1000, status: 1 }, { enabled });
 
 /** `GET /api/agency/statement/{id}?from&to`: refreshed whenever the period changes. */
 export function useAgencyStatement(id: number, from: string, to: string) {
