@@ -8,6 +8,7 @@ import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
 import { registerAdditionalServiceRoutes } from './modules/additional-services/additional-services.routes.ts';
+import { registerAgencyRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
 import { registerAttendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
@@ -16,6 +17,7 @@ import { registerBookingServiceRoutes } from './modules/bookings/booking-service
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerParkRideRoutes } from './modules/bookings/park-ride.routes.ts';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
+import { registerCoreAgencyRoutes } from './modules/core-agencies/core-agencies.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { registerDocumentTypeRoutes } from './modules/documents/documents.routes.ts';
 import { registerDriverDocumentRoutes } from './modules/driver-documents/driver-documents.routes.ts';
@@ -142,6 +144,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerPackageRoutes(app, database.db);
   registerAdditionalServiceRoutes(app, database.db);
   registerVoucherRoutes(app, database.db);
+  registerCoreAgencyRoutes(app, database.db);
+  registerAgencyRoutes(app, database.db);
   registerPriceRoutes(app, database.db);
   registerQuoteRoutes(app, database.db);
   registerBookingRoutes(app, database.db);

@@ -82,6 +82,9 @@ export const bookingSchema = z.object({
   package_name: z.string().nullable(),
   voucher_code: z.string().nullable(),
   agency_id: z.number().int().nullable(),
+  /** The agency that sold it, and its commission percent then (kept when the agency's rate changes). */
+  agency_name: z.string().nullable(),
+  agency_commission_percent: z.number().nullable(),
   notes: z.string().nullable(),
   base_price: z.number().int(),
   package_price: z.number().int(),

@@ -1,4 +1,5 @@
 export * from './additionalServices.ts';
+export * from './agencies.ts';
 export * from './airports.ts';
 export * from './attendance.ts';
 export * from './audit.ts';

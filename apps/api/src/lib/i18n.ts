@@ -1,4 +1,6 @@
 import { type Language, languages } from '@ps/contracts';
+import agenciesEn from '@ps/contracts/locales/agencies.en.json' with { type: 'json' };
+import agenciesTa from '@ps/contracts/locales/agencies.ta.json' with { type: 'json' };
 import attendanceEn from '@ps/contracts/locales/attendance.en.json' with { type: 'json' };
 import attendanceTa from '@ps/contracts/locales/attendance.ta.json' with { type: 'json' };
 import bookingsEn from '@ps/contracts/locales/bookings.en.json' with { type: 'json' };
@@ -46,8 +48,34 @@ function mergeCatalogues(base: Catalogue, ...extras: Catalogue[]): Catalogue {
  * `message`, already in the caller's language.
  */
 const catalogues: Record<Language, Catalogue> = {
-  en: mergeCatalogues(en, quoteEn, bookingsEn, paymentsEn, mailEn, driversEn, payoutsEn, flightsEn, attendanceEn, tripsEn, webConfigEn),
-  ta: mergeCatalogues(ta, quoteTa, bookingsTa, paymentsTa, mailTa, driversTa, payoutsTa, flightsTa, attendanceTa, tripsTa, webConfigTa),
+  en: mergeCatalogues(
+    en,
+    quoteEn,
+    bookingsEn,
+    paymentsEn,
+    mailEn,
+    driversEn,
+    payoutsEn,
+    flightsEn,
+    attendanceEn,
+    tripsEn,
+    webConfigEn,
+    agenciesEn,
+  ),
+  ta: mergeCatalogues(
+    ta,
+    quoteTa,
+    bookingsTa,
+    paymentsTa,
+    mailTa,
+    driversTa,
+    payoutsTa,
+    flightsTa,
+    attendanceTa,
+    tripsTa,
+    webConfigTa,
+    agenciesTa,
+  ),
 };
 
 /** The first supported language in an Accept-Language header (quality order), else English. */

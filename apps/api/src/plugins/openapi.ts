@@ -18,6 +18,8 @@ export const API_TAGS = [
   { name: 'packages', description: "A company's packages: products sold with a stay" },
   { name: 'additional services', description: "A company's optional extras (car wash, EV charging...)" },
   { name: 'vouchers', description: "A company's discount codes" },
+  { name: 'agencies', description: "A company's agencies (who sells its bookings, for what commission) and their statements" },
+  { name: 'core agencies', description: "The organisation's master list of agencies that companies pick from" },
   { name: 'band months', description: "A company's default price of each band in each month, and their grid" },
   { name: 'location prices', description: "A route's own prices, the price grid of a route, and copying a season" },
   { name: 'quote', description: "The price search: a route's prices and the quote of a stay, with the steps that made it" },

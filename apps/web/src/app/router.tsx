@@ -12,6 +12,7 @@ import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
 import {
   loadAccount,
   loadAdditionalServices,
+  loadAgencies,
   loadAirports,
   loadBands,
   loadBookings,
@@ -51,6 +52,7 @@ const bands = componentsOf(loadBands);
 const packages = componentsOf(loadPackages);
 const services = componentsOf(loadAdditionalServices);
 const vouchers = componentsOf(loadVouchers);
+const agencies = componentsOf(loadAgencies);
 const companies = componentsOf(loadCompanies);
 const prices = componentsOf(loadPrices);
 const dashboard = componentsOf(loadDashboard);
@@ -192,6 +194,21 @@ const coreLocationEditRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/core-locations/$locationId/edit',
   component: locations('CoreLocationEditPage'),
+});
+const coreAgenciesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-agencies',
+  component: agencies('CoreAgenciesPage'),
+});
+const coreAgencyNewRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-agencies/new',
+  component: agencies('CoreAgencyCreatePage'),
+});
+const coreAgencyEditRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/core-agencies/$agencyId/edit',
+  component: agencies('CoreAgencyEditPage'),
 });
 const orgCountriesRoute = createRoute({
   getParentRoute: () => orgRoute,
@@ -388,6 +405,26 @@ const vouchersEditRoute = createRoute({
   path: '/vouchers/$voucherId/edit',
   component: vouchers('VoucherEditPage'),
 });
+const agenciesRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/agencies',
+  component: agencies('AgenciesListPage'),
+});
+const agencyNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/agencies/new',
+  component: agencies('AgencyCreatePage'),
+});
+const agencyEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/agencies/$agencyId/edit',
+  component: agencies('AgencyEditPage'),
+});
+const agencyStatementRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/agencies/$agencyId/statement',
+  component: agencies('AgencyStatementPage'),
+});
 const priceGridRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/prices',
@@ -425,6 +462,9 @@ const routeTree = rootRoute.addChildren([
     coreLocationsRoute,
     coreLocationNewRoute,
     coreLocationEditRoute,
+    coreAgenciesRoute,
+    coreAgencyNewRoute,
+    coreAgencyEditRoute,
     orgCountriesRoute,
   ]),
   companyRoute.addChildren([
@@ -456,6 +496,10 @@ const routeTree = rootRoute.addChildren([
     vouchersRoute,
     vouchersNewRoute,
     vouchersEditRoute,
+    agenciesRoute,
+    agencyNewRoute,
+    agencyEditRoute,
+    agencyStatementRoute,
     bookingsRoute,
     bookingNewRoute,
     bookingRoute,

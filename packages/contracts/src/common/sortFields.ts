@@ -12,6 +12,8 @@ export const bandSortFields = ['name', 'type', 'min_days', 'max_days', 'status',
 export const yardSortFields = ['name', 'capacity', 'status', 'created_at'] as const;
 export const packageSortFields = ['name', 'type', 'price', 'status', 'created_at'] as const;
 export const additionalServiceSortFields = ['name', 'price', 'status', 'created_at'] as const;
+export const coreAgencySortFields = ['name', 'contact_name', 'status', 'created_at'] as const;
+export const agencySortFields = ['name', 'commission_percent', 'status', 'created_at'] as const;
 export const voucherSortFields = [
   'code',
   'discount_type',

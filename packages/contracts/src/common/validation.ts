@@ -39,6 +39,9 @@ export const V = {
   notZero: 'validation.notZero',
   hexColour: 'validation.hexColour',
   driverOrPartner: 'validation.driverOrPartner',
+  commissionPercent: 'validation.commissionPercent',
+  periodTooLong: 'validation.periodTooLong',
+  agencyNeeded: 'validation.agencyNeeded',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

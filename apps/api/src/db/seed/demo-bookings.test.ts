@@ -35,10 +35,12 @@ describe('the demo bookings', () => {
       ['George Whitfield', 'parked', 'parking'],
       ['Harriet Cole', 'pending', 'parking'],
       ['Kavin Sivakumar', 'confirmed', 'parking'],
+      ['Meera Pillai', 'completed', 'parking'],
       ['Oliver Grant', 'pending', 'parking'],
       ['Priya Natarajan', 'parked', 'parking'],
       ['Ravi Shankar', 'confirmed', 'meet_and_greet'],
       ['Sofia Marino', 'checked_in', 'parking'],
+      ['Tom Fletcher', 'cancelled', 'parking'],
     ]);
     expect(bookings.every((booking) => booking.total > 0)).toBe(true);
     const parking = bookings.filter((booking) => booking.type === 'parking');
@@ -55,8 +57,35 @@ describe('the demo bookings', () => {
     const figures = await call(ctx.app, 'GET', '/api/booking/statistics/list', headers);
     expect((figures.body.data as { on_site_now: number }).on_site_now).toBe(3);
     const outbox = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.company_id, admin.company_id));
-    expect(outbox).toHaveLength(12);
+    expect(outbox).toHaveLength(14);
     expect(outbox.every((message) => message.state === 'queued')).toBe(true);
+  });
+
+  it('include sales by the demo agencies, at the rate of each, and what one agency collected', async () => {
+    const [admin] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    if (!admin?.company_id) throw new Error('no demo admin');
+    const headers = { authorization: `Bearer ${await mintAccessToken(ctx, admin)}` };
+    const list = await call(ctx.app, 'GET', '/api/booking/list?page_size=100&channel=agency&sort=customer_name', headers);
+    const sold = list.body.data as Array<{
+      customer_name: string;
+      agency_name: string | null;
+      agency_commission_percent: number | null;
+      paid: number;
+      total: number;
+    }>;
+    expect(sold.map((booking) => [booking.customer_name, booking.agency_name, booking.agency_commission_percent])).toEqual([
+      ['Harriet Cole', 'Skyline Travel', 12.5],
+      ['Meera Pillai', 'Lanka Journeys', 10],
+      ['Tom Fletcher', 'Lanka Journeys', 10],
+    ]);
+    const paid = sold.find((booking) => booking.customer_name === 'Meera Pillai');
+    expect(paid?.paid).toBe(paid?.total);
+    const agencies = await call(ctx.app, 'GET', '/api/agency/list?sort=name', headers);
+    expect((agencies.body.data as Array<{ name: string }>).map((agency) => agency.name)).toEqual([
+      'Harbour Holidays',
+      'Lanka Journeys',
+      'Skyline Travel',
+    ]);
   });
 
   it('give the confirmed meet-and-greet bookings their in and out trips, the first taken by Arun, the first out-trip given to the partner, the rest waiting', async () => {

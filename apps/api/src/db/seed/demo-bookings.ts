@@ -3,8 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { translator } from '../../lib/i18n.ts';
 import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
 import { createBookingStatusService } from '../../modules/bookings/bookings.status.ts';
+import { createPaymentsService } from '../../modules/payments/payments.service.ts';
 import type { Db } from '../client.ts';
-import { airports, locations, users } from '../schema/index.ts';
+import { agencies, airports, locations, users } from '../schema/index.ts';
+import { DEMO_AGENCIES } from './demo-agencies.ts';
 
 const HOUR = 3_600_000;
 
@@ -17,6 +19,8 @@ interface DemoStay {
   /** Meet and greet: the places the driver takes the car at and brings it back to (else the airport's car park). */
   meet?: { departure: string; arrival: string };
   booking: Partial<BookingCreateInput> & Pick<BookingCreateInput, 'customer_name' | 'vehicle_reg' | 'channel'>;
+  /** Sold by this demo agency; `collected`: what the agency took from the customer (a payment of method `agency`). */
+  agency?: { name: string; collected?: 'total' };
 }
 
 /**
@@ -65,6 +69,24 @@ const STAYS: DemoStay[] = [
     out: 26 + 6 * 24,
     moves: [],
     booking: { customer_name: 'Harriet Cole', vehicle_reg: 'YF20 MMX', channel: 'agency' },
+    agency: { name: DEMO_AGENCIES.skyline },
+  },
+  // Sold by agencies before now, for their statements: one the agency was paid for, one cancelled.
+  {
+    at: 'LHR',
+    in: -20 * 24,
+    out: -13 * 24,
+    moves: ['confirmed', 'checked_in', 'parked', 'checked_out', 'completed'],
+    booking: { customer_name: 'Meera Pillai', vehicle_reg: 'CM19 TRV', channel: 'agency', language: 'ta' },
+    agency: { name: DEMO_AGENCIES.lanka, collected: 'total' },
+  },
+  {
+    at: 'LHR',
+    in: -16 * 24,
+    out: -12 * 24,
+    moves: ['cancelled'],
+    booking: { customer_name: 'Tom Fletcher', vehicle_reg: 'FT16 BAG', channel: 'agency' },
+    agency: { name: DEMO_AGENCIES.lanka },
   },
   {
     at: 'LHR',
@@ -144,6 +166,8 @@ export async function seedDemoBookings(db: Db, companyId: number, now: Date = ne
   if (!admin || parks.length === 0) return;
   const caller = { companyId, actorUserId: admin.id, language: 'en' as const, t: translator('en') };
   const bookingsService = createBookingsService(db);
+  const paymentsService = createPaymentsService(db);
+  const agencyRows = await db.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.company_id, companyId));
   const statuses = createBookingStatusService(db);
   // Whole hours, so the boards read naturally.
   const hour = Math.floor(now.getTime() / HOUR) * HOUR;
@@ -163,8 +187,17 @@ export async function seedDemoBookings(db: Db, companyId: number, now: Date = ne
       departure_at: new Date(hour + stay.in * HOUR).toISOString(),
       arrival_at: new Date(hour + stay.out * HOUR).toISOString(),
       ...stay.booking,
+      agency_id: agencyRows.find((agency) => agency.name === stay.agency?.name)?.id ?? null,
     });
     const booking = await bookingsService.create(caller, input);
+    if (stay.agency?.collected === 'total') {
+      await paymentsService.create(
+        caller,
+        { booking_id: booking.id, amount: booking.total, method: 'agency', reference: 'Agency invoice' },
+        undefined,
+        'en',
+      );
+    }
     for (const status of stay.moves) await statuses.changeStatus(caller, booking.id, { status, note: null });
   }
 }

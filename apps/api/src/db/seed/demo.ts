@@ -3,6 +3,7 @@ import { sanitizeSvg } from '../../lib/svg.ts';
 import type { Db } from '../client.ts';
 import { airports, users } from '../schema/index.ts';
 import { createCompany } from './company.ts';
+import { seedDemoAgencies } from './demo-agencies.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { type DemoFile, seedDemoDispatch, seedDemoDrivers } from './demo-drivers.ts';
@@ -63,6 +64,7 @@ export async function seedDemoData(db: Db): Promise<DemoFile[]> {
     ]);
     await seedDemoCatalogue(tx, companyId);
     await seedDemoPrices(tx, companyId);
+    await seedDemoAgencies(tx, companyId);
     const files = await seedDemoDrivers(tx, companyId);
     return { companyId, files };
   });

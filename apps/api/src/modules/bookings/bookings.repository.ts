@@ -1,7 +1,17 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { airports, auditLog, bookingStatusHistory, bookings, locations, packages, payments, users } from '../../db/schema/index.ts';
+import {
+  agencies,
+  airports,
+  auditLog,
+  bookingStatusHistory,
+  bookings,
+  locations,
+  packages,
+  payments,
+  users,
+} from '../../db/schema/index.ts';
 import { companyScope } from '../../kit/records.ts';
 import { bookingTripAuditKeys } from '../trips/trips.repository.ts';
 
@@ -55,6 +65,8 @@ const bookingColumns = {
   package_name: packages.name,
   voucher_code: bookings.voucher_code,
   agency_id: bookings.agency_id,
+  agency_name: agencies.name,
+  agency_commission_percent: bookings.agency_commission_percent,
   notes: bookings.notes,
   base_price: bookings.base_price,
   package_price: bookings.package_price,
@@ -77,7 +89,8 @@ export function selectBookings(db: DbOrTx) {
     .innerJoin(departure, and(eq(departure.company_id, bookings.company_id), eq(departure.id, bookings.departure_id)))
     .innerJoin(arrival, and(eq(arrival.company_id, bookings.company_id), eq(arrival.id, bookings.arrival_id)))
     .leftJoin(carPark, and(eq(carPark.company_id, bookings.company_id), eq(carPark.id, bookings.car_park_id)))
-    .leftJoin(packages, and(eq(packages.company_id, bookings.company_id), eq(packages.id, bookings.package_id)));
+    .leftJoin(packages, and(eq(packages.company_id, bookings.company_id), eq(packages.id, bookings.package_id)))
+    .leftJoin(agencies, and(eq(agencies.company_id, bookings.company_id), eq(agencies.id, bookings.agency_id)));
 }
 
 export type BookingViewRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];

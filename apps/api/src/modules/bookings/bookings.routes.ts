@@ -57,8 +57,10 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db): void {
       security,
       summary: 'Add a booking',
       description: `${pricingText}\n\nThe first status comes from the channel: \`phone\` and \`walk_in\` are \`confirmed\`,
-\`web\` and \`agency\` \`pending\`. \`service_ids\` become the booking's service lines at today's prices. \`status\`, prices,
-\`reference\` and \`company_id\` are never in the body (400). Audited; the live board hears of it.`,
+\`web\` and \`agency\` \`pending\`. \`service_ids\` become the booking's service lines at today's prices. \`agency_id\` names an
+active agency of your company (required for channel \`agency\`, else 400 on \`agency_id\`); the booking keeps the agency's
+commission rate of now (\`agency_commission_percent\`). \`status\`, prices, the commission rate, \`reference\` and
+\`company_id\` are never in the body (400). Audited; the live board hears of it.`,
       body: bookingCreateSchema,
       response: { 201: dataEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
     },

@@ -12,8 +12,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookingServices, bookingStatusHistory, bookings } from '../../db/schema/index.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
 import { companyScope, writeRecords } from '../../kit/records.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { constraintOf } from '../../lib/pg-errors.ts';
+import { findActiveAgency } from '../agencies/agencies.repository.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { queueBookingConfirmation } from '../mail/mail.service.ts';
@@ -49,6 +50,7 @@ export function toBooking(row: BookingViewRow): Booking {
     shuttle_back_at: iso(row.shuttle_back_at),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    agency_commission_percent: row.agency_commission_percent === null ? null : Number(row.agency_commission_percent),
     paid: Number(row.paid),
     outstanding: row.total - Number(row.paid),
   };
@@ -94,6 +96,27 @@ function assertShuttlesInStay(booking: Pick<BookingTableRow, 'departure_at' | 'a
   if (out && out.getTime() < departure_at.getTime()) throw wrong('shuttle_out_at');
   if (back && back.getTime() > arrival_at.getTime()) throw wrong('shuttle_back_at');
   if (out && back && back.getTime() <= out.getTime()) throw wrong('shuttle_back_at');
+}
+
+/**
+ * The agency columns of a booking sold by `agencyId`: an active agency of the caller's company (another
+ * company's id is refused exactly like a missing one), with its commission rate as of now, which the booking
+ * keeps. A booking of the `agency` channel names its agency.
+ */
+async function agencySale(
+  tx: DbOrTx,
+  companyId: number,
+  agencyId: number | null,
+  channel: BookingChannel,
+): Promise<Pick<BookingTableRow, 'agency_id' | 'agency_commission_percent'>> {
+  if (agencyId === null) {
+    if (channel === 'agency')
+      throw new AppError(400, 'validation_failed', { details: [{ field: 'agency_id', code: V.agencyNeeded, message: '' }] });
+    return { agency_id: null, agency_commission_percent: null };
+  }
+  const agency = await findActiveAgency(tx, companyId, agencyId);
+  if (!agency) throw invalidField('agency_id');
+  return { agency_id: agency.id, agency_commission_percent: agency.commission_percent };
 }
 
 /** Refuses changes to a completed, cancelled or no-show booking. */
@@ -162,6 +185,7 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           await assertSpace(tx, caller, stay, { exceptBookingId: null, lock: true });
           const voucher = priced.voucher ? await takeVoucherUse(tx, caller.companyId, priced.voucher.id) : undefined;
           if (priced.voucher && !voucher) throw voucherUsedUp();
+          const sale = await agencySale(tx, caller.companyId, input.agency_id, input.channel);
           const row = await records.create({
             reference: references(),
             type: priced.type,
@@ -193,7 +217,7 @@ export function createBookingsService(db: Db, references: () => string = newRefe
             voucher_code: priced.voucher?.code ?? null,
             voucher_discount_type: priced.voucher?.discount_type ?? null,
             voucher_discount_value: priced.voucher?.discount_value ?? null,
-            agency_id: input.agency_id,
+            ...sale,
             notes: input.notes,
             ...priced.price,
             currency: priced.currency,
@@ -251,6 +275,13 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           ...(shuttle_out_at === undefined ? {} : { shuttle_out_at: shuttle_out_at === null ? null : new Date(shuttle_out_at) }),
           ...(shuttle_back_at === undefined ? {} : { shuttle_back_at: shuttle_back_at === null ? null : new Date(shuttle_back_at) }),
         };
+        // A new agency (or none) sets the rate the booking keeps; the same agency again keeps the old rate.
+        if (input.agency_id !== undefined || input.channel !== undefined) {
+          const agencyId = input.agency_id === undefined ? row.agency_id : input.agency_id;
+          if (agencyId !== row.agency_id || agencyId === null) {
+            Object.assign(columns, await agencySale(tx, caller.companyId, agencyId, input.channel ?? row.channel));
+          }
+        }
         let repriced: BookingReprice | null = null;
         if (changesPrice(row, input)) {
           const reprice = await repriceOf(tx, caller, row, input);

@@ -11,7 +11,7 @@ import {
 import { insertLocationPrice, insertPackage, insertService, insertVoucher } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, createTenant } from '../../../test/kit.ts';
-import { auditLog, bandMonths, bookingStatusHistory, bookings, payments, vouchers } from '../../db/schema/index.ts';
+import { agencies, auditLog, bandMonths, bookingStatusHistory, bookings, payments, vouchers } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof createTenant>>;
@@ -58,13 +58,19 @@ describe('adding a booking', () => {
   });
 
   it('starts web and agency bookings as pending, phone and walk-in as confirmed', async () => {
+    // An agency's sale names its agency (agencies.test.ts has the rules).
+    const [agency] = await ctx.db
+      .insert(agencies)
+      .values({ company_id: owner.company.id, name: 'Pending Travel', commission_percent: '10' })
+      .returning();
     for (const [channel, status] of [
       ['web', 'pending'],
       ['agency', 'pending'],
       ['phone', 'confirmed'],
       ['walk_in', 'confirmed'],
     ] as const) {
-      expect((await createBookingThroughApi(ctx, owner, route, { channel })).status, channel).toBe(status);
+      const agency_id = channel === 'agency' ? (agency?.id ?? null) : null;
+      expect((await createBookingThroughApi(ctx, owner, route, { channel, agency_id })).status, channel).toBe(status);
     }
   });
 

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  IconBriefcase,
   IconBuilding,
   IconBuildingCommunity,
   IconBuildingWarehouse,
@@ -71,6 +72,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.parkRide'),
             icon: <IconBus size={20} aria-hidden />,
             permission: 'bookings.view',
+          },
+          {
+            href: `/${companyId}/agencies`,
+            label: t('agencies.title'),
+            icon: <IconBriefcase size={20} aria-hidden />,
+            permission: 'agencies.view',
           },
           {
             href: `/${companyId}/drivers`,
@@ -210,6 +217,12 @@ export function OrgLayout({ children }: { children?: ReactNode }) {
             label: t('coreLocations.title'),
             icon: <IconMapPins size={20} aria-hidden />,
             permission: 'core_locations.view',
+          },
+          {
+            href: '/org/core-agencies',
+            label: t('coreAgencies.title'),
+            icon: <IconBriefcase size={20} aria-hidden />,
+            permission: 'core_agencies.view',
           },
           {
             href: '/org/countries',

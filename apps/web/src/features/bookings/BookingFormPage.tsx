@@ -18,7 +18,7 @@ import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
-import { bookingsResource, parkRideResource, useAirports, useLocations, usePackages, useServices } from './api';
+import { bookingsResource, parkRideResource, useAgencies, useAirports, useLocations, usePackages, useServices } from './api';
 import {
   type BookingFormValues,
   emptyValues,
@@ -94,6 +94,10 @@ export function BookingForm({ defaultValues, kind = 'parking', current, submitLa
   const { blocker, allowLeave } = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const error = (field: Field) => translateMessage(errors[field]?.message);
   const airportId = watch('airport_id');
+  const channel = watch('channel');
+  // Asked for a sale through an agency, and shown while the booking names one.
+  const agencyAsked = channel === 'agency' || watch('agency_id') !== null;
+  const agencies = useAgencies(agencyAsked);
   // Park and ride starts and ends at a car park: only the airport's car parks are offered.
   const locations = useLocations(airportId ?? undefined, { carParksOnly: parkRide });
 
@@ -357,11 +361,47 @@ export function BookingForm({ defaultValues, kind = 'parking', current, submitLa
                   ref={field.ref}
                   value={field.value}
                   onBlur={field.onBlur}
-                  onChange={(value) => field.onChange((value as BookingChannel | null) ?? 'phone')}
+                  onChange={(value) => {
+                    const next = (value as BookingChannel | null) ?? 'phone';
+                    field.onChange(next);
+                    // Only an agency's sale names an agency.
+                    if (next !== 'agency') setValue('agency_id', null, { shouldDirty: true });
+                  }}
                   error={error('channel')}
                 />
               )}
             />
+            {agencyAsked ? (
+              <Controller
+                control={control}
+                name="agency_id"
+                render={({ field }) => (
+                  <IdSelect
+                    label={t('bookings.fields.agency')}
+                    inputWrapperOrder={hintBelow}
+                    description={agencies.isError ? t('bookings.form.unavailable') : t('bookings.form.agencyHint')}
+                    placeholder={agencies.isLoading ? t('app.loading') : t('bookings.form.chooseAgency')}
+                    required={channel === 'agency'}
+                    clearable={channel !== 'agency'}
+                    clearButtonProps={{ 'aria-label': t('bookings.form.clearAgency') }}
+                    nothingFoundMessage={t('common.nothingFound')}
+                    data={[
+                      ...(agencies.data ?? []).map((agency) => ({ value: String(agency.id), label: agency.name })),
+                      // The booking's own agency stays on the list when it is no longer active.
+                      ...(current?.agency_id && current.agency_name && !agencies.data?.some((agency) => agency.id === current.agency_id)
+                        ? [{ value: String(current.agency_id), label: current.agency_name }]
+                        : []),
+                    ]}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={field.onChange}
+                    error={error('agency_id')}
+                  />
+                )}
+              />
+            ) : null}
           </SimpleGrid>
         </FormSection>
 

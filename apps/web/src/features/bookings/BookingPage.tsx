@@ -59,6 +59,11 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
             <Text size="sm" c="dimmed">
               {t('bookings.page.madeVia', { channel: text.channel(booking.channel), when: formatDateTime(booking.created_at) })}
             </Text>
+            {booking.agency_name ? (
+              <Text size="sm" c="dimmed" data-testid="booking-agency">
+                {t('bookings.page.soldBy', { agency: booking.agency_name, percent: booking.agency_commission_percent })}
+              </Text>
+            ) : null}
           </Group>
         </Stack>
         {closed ? null : (

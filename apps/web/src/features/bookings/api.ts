@@ -1,5 +1,6 @@
 import type {
   AdditionalService,
+  Agency,
   Airport,
   BandType,
   Booking,
@@ -402,6 +403,17 @@ export function useLocations(airportId: number | undefined, options: { carParksO
           signal,
         })
       ).data,
+  });
+}
+
+/** The company's active agencies, for a sale through one (read only here; the agencies feature keeps them). */
+export function useAgencies(enabled: boolean) {
+  return useQuery({
+    queryKey: ['bookings', 'choices', 'agencies'],
+    meta: { silent: true },
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Agency[]>('/agency/list', { query: { status: 1, page_size: ALL, sort: 'name' }, signal })).data,
   });
 }
 

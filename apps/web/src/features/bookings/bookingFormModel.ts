@@ -36,6 +36,8 @@ export interface BookingFormValues {
   service_ids: number[];
   voucher_code: string;
   channel: BookingChannel;
+  /** The agency that sold it (asked when the channel is `agency`). */
+  agency_id: number | null;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
@@ -78,6 +80,7 @@ export const emptyValues: BookingFormValues = {
   service_ids: [],
   voucher_code: '',
   channel: 'phone',
+  agency_id: null,
   customer_name: '',
   customer_email: '',
   customer_phone: '',
@@ -120,6 +123,7 @@ export function toCreateBody(values: BookingFormValues, zone: string | undefined
     service_ids: values.service_ids,
     voucher_code: orNull(values.voucher_code.trim().toUpperCase()),
     channel: values.channel,
+    agency_id: values.agency_id,
     notes: orNull(values.notes),
   };
 }
@@ -182,6 +186,8 @@ export function schemaResolver(
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
     if (shuttlesOf) Object.assign(errors, shuttleOrderErrors(shuttlesOf(values)));
+    // A sale through an agency names it (the API says the same).
+    if (values.channel === 'agency' && values.agency_id === null) errors.agency_id = { type: 'validation', message: V.agencyNeeded };
     // A time left empty is missing, not "not allowed".
     for (const field of timeFields) if (errors[field] && values[field] === '') errors[field] = { type: 'validation', message: V.required };
     return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
@@ -216,6 +222,7 @@ export function valuesOf(booking: Booking): BookingFormValues {
     service_ids: [],
     voucher_code: booking.voucher_code ?? '',
     channel: booking.channel,
+    agency_id: booking.agency_id,
     customer_name: booking.customer_name,
     customer_email: booking.customer_email ?? '',
     customer_phone: booking.customer_phone ?? '',

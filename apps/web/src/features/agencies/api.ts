@@ -1,0 +1,34 @@
+import type { Agency, AgencyCreate, AgencyStatement, AgencyUpdate, CoreAgency, CoreAgencyCreate, CoreAgencyUpdate } from '@ps/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { createResource } from '../../lib/resource';
+import { type AgencyListSearch, type CoreAgencyListSearch, DEFAULT_AGENCY_SORT, DEFAULT_CORE_AGENCY_SORT } from './search';
+
+/** The company's agencies: `/api/agency/*`. */
+export const agenciesResource = createResource<Agency, AgencyCreate, AgencyUpdate, AgencyListSearch>({
+  key: 'agencies',
+  path: 'agency',
+  defaultSort: DEFAULT_AGENCY_SORT,
+  filters: (search) => ({ status: search.status }),
+});
+
+/** The organisation's master list: `/api/coreagency/*` (the super admin keeps it; company admins pick from it). */
+export const coreAgenciesResource = createResource<CoreAgency, CoreAgencyCreate, CoreAgencyUpdate, CoreAgencyListSearch>({
+  key: 'core-agencies',
+  path: 'coreagency',
+  defaultSort: DEFAULT_CORE_AGENCY_SORT,
+  filters: (search) => ({ status: search.status }),
+});
+
+/** Active core agencies to pick from, by name (only where a company's agency is edited). */
+export const useCoreAgencyChoices = (enabled: boolean) => coreAgenciesResource.useList({ page_size: 1000, status: 1 }, { enabled });
+
+/** `GET /api/agency/statement/{id}?from&to`: refreshed whenever the period changes. */
+export function useAgencyStatement(id: number, from: string, to: string) {
+  return useQuery({
+    queryKey: [...agenciesResource.keys.detail(id), 'statement', from, to],
+    queryFn: async ({ signal }) => (await apiRequest<AgencyStatement>(`/agency/statement/${id}`, { query: { from, to }, signal })).data,
+    enabled: Number.isInteger(id) && id > 0 && from !== '' && to !== '',
+    meta: { silent: true },
+  });
+}
