@@ -158,6 +158,25 @@ export const companyPersonListQuerySchema = listQuerySchema(companyPersonSortFie
 });
 export type CompanyPersonListQuery = z.output<typeof companyPersonListQuerySchema>;
 
+/**
+ * POST /api/auth/admin/add: another admin of the company, with a temporary password (the first sign-in asks for
+ * a new one). The same field rules as a driver's account.
+ */
+export const adminAddBodySchema = z.strictObject({
+  name: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(100, { error: V.max100 })
+    .regex(/^[\p{L}\p{M} .'-]+$/u, { error: V.onlyAlphabets }),
+  email,
+  phn_nbr: phone.optional(),
+  country_id: recordIdSchema.optional(),
+  temporary_password: newPasswordSchema,
+});
+export type AdminAddInput = z.input<typeof adminAddBodySchema>;
+export type AdminAddBody = z.output<typeof adminAddBodySchema>;
+
 /** PATCH /api/company/driver/admin-status/update/{id} (a user id): 0 ends the person's sign-in and sessions. */
 export const adminStatusUpdateSchema = z.strictObject({ admin_status: recordStatusSchema });
 export type AdminStatusUpdate = z.infer<typeof adminStatusUpdateSchema>;

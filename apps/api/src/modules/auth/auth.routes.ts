@@ -1,4 +1,5 @@
 import {
+  adminAddBodySchema,
   adminChangePasswordBodySchema,
   adminListQuerySchema,
   changePasswordStepBodySchema,
@@ -22,6 +23,7 @@ import {
 } from '@ps/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { companyActorOf } from '../../kit/routes.ts';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import type { AuthService, LoginOutcome, RequestMeta } from './auth.service.ts';
@@ -183,6 +185,24 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, comp
       const { page, page_size } = request.query;
       const { items, total } = await companyUsers.listAdmins(callerCompanyId(request), request.query);
       return { message: request.t('success.list'), data: items, pagination: { page, page_size, total } };
+    },
+  });
+
+  api.post('/api/auth/admin/add', {
+    config: { permission: 'users.create' },
+    schema: {
+      tags,
+      summary: 'Add an admin to your company, with a temporary password',
+      description: `\`name\`, \`email\`, optional \`phn_nbr\` (and \`country_id\`, default 94 with a phone) and \`temporary_password\`
+(the new-password rules; common passwords refused): the new admin chooses a password of their own at first sign-in. E-mail and
+phone are unique in the organisation: 409 \`email_taken\` / \`phone_taken\` on the field. Audited.`,
+      security: [{ bearer: [] }],
+      body: adminAddBodySchema,
+      response: { 201: dataEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 409, 503) },
+    },
+    handler: async (request, reply) => {
+      const admin = await companyUsers.addAdmin(companyActorOf(request), request.body);
+      return reply.code(201).send({ message: request.t('success.created'), data: admin });
     },
   });
 

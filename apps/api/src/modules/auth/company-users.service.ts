@@ -1,8 +1,10 @@
-import type { CompanyUser } from '@ps/contracts';
+import { type AdminAddBody, type CompanyUser, normalisePhone } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema/index.ts';
 import { writeRecords } from '../../kit/records.ts';
+import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { notifyAccessChanged } from './access.ts';
@@ -40,6 +42,28 @@ export function createCompanyUsersService(db: Db) {
     async listAdmins(companyId: number, query: UserListQuery) {
       const { rows, total } = await users.listCompanyUsers(companyId, ['admin'], query);
       return { items: rows.map(toCompanyUser), total };
+    },
+
+    /**
+     * Another admin of the caller's company, who chooses a new password at first sign-in. The temporary password
+     * follows the new-password rules; e-mail and phone are unique in the organisation (409 naming the field).
+     */
+    async addAdmin(actor: CompanyActor, body: AdminAddBody): Promise<CompanyUser> {
+      await assertNewPasswordAllowed(body.temporary_password, 'temporary_password');
+      const passwordHash = await hashPassword(body.temporary_password);
+      const phone = body.phn_nbr ? normalisePhone(body.phn_nbr) : null;
+      return writeRecords(db, usersTable, actor, { entity: 'user', translate: userConflict }, async (records) => {
+        const created = await records.create({
+          role: 'admin',
+          name: body.name,
+          email: body.email,
+          phn_nbr: phone,
+          country_id: phone ? (body.country_id ?? 94) : (body.country_id ?? null),
+          password_hash: passwordHash,
+          must_change_password: true,
+        });
+        return toCompanyUser(created as UserRow);
+      });
     },
 
     /** Removes an admin of the caller's company: the row stays for the audit trail, sign-in and sessions end. */

@@ -84,6 +84,7 @@ const rolePermissions = {
     'mail.send',
     'statistics.view',
     'users.view',
+    'users.create',
     'users.delete',
     'users.update',
     'drivers.view',

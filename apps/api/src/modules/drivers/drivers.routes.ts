@@ -192,6 +192,26 @@ Filters \`role\` (\`admin\`, \`driver\`) and \`admin_status\`; \`search\` in nam
   });
 
   app.route({
+    method: 'GET',
+    url: '/api/user/list',
+    config: { permission: 'users.view' },
+    schema: {
+      tags,
+      security,
+      summary: 'All users of your company',
+      description: `Every admin and driver of your company (removed ones left out), as \`company/driver&admin/list\` answers them, with
+the same filters, search and sort: the people screen's list.`,
+      querystring: companyPersonListQuerySchema,
+      response: { 200: listEnvelope(companyPersonSchema), ...errorResponses(400, 401, 403, 503) },
+    },
+    handler: async (request) => {
+      const query = request.query as CompanyPersonListQuery;
+      const { items, total } = await service.people(companyActorOf(request), query);
+      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+    },
+  });
+
+  app.route({
     method: 'PATCH',
     url: '/api/company/driver/admin-status/update/:id',
     config: { permission: 'users.update' },
