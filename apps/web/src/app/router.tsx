@@ -25,6 +25,7 @@ import {
   loadLocations,
   loadOutbox,
   loadPackages,
+  loadPeople,
   loadPrices,
   loadQuote,
   loadSettings,
@@ -60,6 +61,7 @@ const outbox = componentsOf(loadOutbox);
 const quote = componentsOf(loadQuote);
 const account = componentsOf(loadAccount);
 const settings = componentsOf(loadSettings);
+const people = componentsOf(loadPeople);
 const locations = componentsOf(loadLocations);
 const yards = componentsOf(loadYards);
 const documentTypes = componentsOf(loadDocumentTypes);
@@ -241,6 +243,7 @@ const companyAccountRoute = createRoute({
   path: '/account',
   component: account('AccountPage'),
 });
+const peopleRoute = createRoute({ getParentRoute: () => companyRoute, path: '/people', component: people('PeoplePage') });
 const companySettingsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/settings',
@@ -471,6 +474,7 @@ const routeTree = rootRoute.addChildren([
     companyIndexRoute,
     companyAccountRoute,
     companySettingsRoute,
+    peopleRoute,
     airportsRoute,
     airportNewRoute,
     airportEditRoute,

@@ -51,6 +51,7 @@ export {
   IconTrash,
   IconUser,
   IconUserMinus,
+  IconUsers,
   IconWorld,
   IconX,
 } from '@tabler/icons-react';

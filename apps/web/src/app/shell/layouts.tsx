@@ -28,6 +28,7 @@ import {
   IconSteeringWheel,
   IconTable,
   IconTicket,
+  IconUsers,
   IconWorld,
 } from '../../components/icons';
 import { getCompanyId } from '../../lib/session';
@@ -176,6 +177,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.outbox'),
             icon: <IconMail size={20} aria-hidden />,
             permission: 'mail.view',
+          },
+          {
+            href: `/${companyId}/people`,
+            label: t('nav.people'),
+            icon: <IconUsers size={20} aria-hidden />,
+            permission: 'users.view',
           },
           {
             href: `/${companyId}/settings`,

@@ -1,0 +1,62 @@
+import type { AdminAddInput, AdminStatusUpdate, CompanyPerson, CompanyUser, SessionsEnded } from '@ps/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+export const peopleKeys = {
+  all: ['people'] as const,
+  list: (search: string, role: string) => ['people', 'list', search, role] as const,
+};
+
+/** Everyone of the company (`user/list`): admins and drivers, removed ones left out. */
+export function usePeople(search: string, role: 'admin' | 'driver' | undefined) {
+  return useQuery({
+    queryKey: peopleKeys.list(search, role ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<CompanyPerson[]>('/user/list', {
+          query: { page_size: 1000, sort: 'name', ...(search ? { search } : {}), ...(role ? { role } : {}) },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefreshPeople() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: peopleKeys.all });
+}
+
+/** The form shows a refusal beside its fields, so the call is silent. */
+export function useAddAdmin() {
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: (body: AdminAddInput) => apiRequest<CompanyUser>('/auth/admin/add', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}
+
+/** 1 lets the person sign in, 0 ends their sign-in and every session at once. */
+export function useSetSignIn() {
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: AdminStatusUpdate & { userId: number }) =>
+      apiRequest<CompanyPerson>(`/company/driver/admin-status/update/${userId}`, { method: 'PATCH', body }).then((r) => r.data),
+    onSettled: refresh,
+  });
+}
+
+export function useEndSessions() {
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<SessionsEnded>(`/user/sessions/end/${userId}`, { method: 'POST' }).then((r) => r.data),
+  });
+}
+
+export function useRemoveAdmin() {
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<unknown>(`/auth/admin/delete/${userId}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}

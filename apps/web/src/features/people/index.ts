@@ -1,0 +1,7 @@
+/** The people feature's lazy chunk. */
+import { messagesLoaded } from './messages';
+
+// The screen renders only once its messages are in (a top-level await holds the chunk's import).
+await messagesLoaded;
+
+export { PeoplePage } from './PeoplePage';
