@@ -43,3 +43,14 @@ export function useSignOut() {
   };
   return { signOut, busy };
 }
+
+/**
+ * Whether the signed-in user's role allows a permission (e.g. `airports.create`), for showing only the actions
+ * they may take. The API checks every call anyway; this keeps a read-only role from meeting buttons that refuse.
+ * False until the user is loaded.
+ */
+export function useCan(): (permission: string) => boolean {
+  const user = useCurrentUser();
+  const permissions = user.data?.permissions;
+  return (permission) => permissions?.includes(permission) ?? false;
+}
