@@ -33,6 +33,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
 import { registerQuoteRoutes } from './modules/quote/quote.routes.ts';
+import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { registerTripRoutes } from './modules/trips/trips.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerAttendanceRoutes(app, database.db);
   registerTripRoutes(app, database.db);
   registerSessionRoutes(app, database.db, { idleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS });
+  registerRoleRoutes(app, database.db);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

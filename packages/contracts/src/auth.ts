@@ -98,6 +98,8 @@ export const userDataSchema = z.object({
   company_currency: z.string().nullable(),
   company_time_zone: z.string().nullable(),
   totp_enabled: z.boolean(),
+  /** The name of the company's own role the user has; null for the built-in role of their kind (`role`). */
+  role_name: z.string().nullable(),
   /** What the user may do (`airports.view`, `airports.create`...): the web app shows the screens these allow. */
   permissions: z.array(z.string()),
 });

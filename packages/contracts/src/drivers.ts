@@ -146,6 +146,10 @@ export const companyPersonSchema = z.object({
   email: z.string().nullable(),
   phn_nbr: z.string().nullable(),
   role: z.enum(['admin', 'driver']),
+  /** The role that says what they may do (`GET /api/role/list`): a built-in one or one of the company's own. */
+  role_id: z.number().int(),
+  /** The company's own role's name; null for the built-in role of their kind (`role`). */
+  role_name: z.string().nullable(),
   admin_status: recordStatusSchema,
   approve_status: z.enum(approveStatuses).nullable(),
   created_at: z.string(),
@@ -173,6 +177,8 @@ export const adminAddBodySchema = z.strictObject({
   phn_nbr: phone.optional(),
   country_id: recordIdSchema.optional(),
   temporary_password: newPasswordSchema,
+  /** Their role (`GET /api/role/list`): the built-in Administrator when absent, or one of the company's own. */
+  role_id: recordIdSchema.optional(),
 });
 export type AdminAddInput = z.input<typeof adminAddBodySchema>;
 export type AdminAddBody = z.output<typeof adminAddBodySchema>;

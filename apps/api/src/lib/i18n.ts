@@ -18,6 +18,8 @@ import payoutsEn from '@ps/contracts/locales/payouts.en.json' with { type: 'json
 import payoutsTa from '@ps/contracts/locales/payouts.ta.json' with { type: 'json' };
 import quoteEn from '@ps/contracts/locales/quote.en.json' with { type: 'json' };
 import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
+import rolesEn from '@ps/contracts/locales/roles.en.json' with { type: 'json' };
+import rolesTa from '@ps/contracts/locales/roles.ta.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 import tripsEn from '@ps/contracts/locales/trips.en.json' with { type: 'json' };
 import tripsTa from '@ps/contracts/locales/trips.ta.json' with { type: 'json' };
@@ -51,6 +53,7 @@ const catalogues: Record<Language, Catalogue> = {
   en: mergeCatalogues(
     en,
     quoteEn,
+    rolesEn,
     bookingsEn,
     paymentsEn,
     mailEn,
@@ -65,6 +68,7 @@ const catalogues: Record<Language, Catalogue> = {
   ta: mergeCatalogues(
     ta,
     quoteTa,
+    rolesTa,
     bookingsTa,
     paymentsTa,
     mailTa,

@@ -2,7 +2,7 @@ import type { Role } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
 import type { AccessGuard } from '../modules/auth/access.ts';
-import { hasPermission, type Permission } from '../modules/auth/permissions.ts';
+import type { Permission } from '../modules/auth/permissions.ts';
 import { logSecurityEvent } from '../modules/auth/security-events.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 
@@ -10,6 +10,8 @@ import type { TokenService } from '../modules/auth/tokens.ts';
 export interface Caller {
   userId: number;
   role: Role;
+  /** What the caller's role allows (built-in or their company's own), as of this request. */
+  permissions: ReadonlySet<string>;
   companyId: number | null;
   family: string;
 }
@@ -53,8 +55,14 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, access:
       // inactive company stops at once (cached per session, see modules/auth/access.ts).
       const caller = await access.caller(claims.fam, Number(claims.sub));
       if (!caller) throw new AppError(401, 'token_invalid');
-      request.caller = { userId: caller.userId, role: caller.role, companyId: caller.companyId, family: caller.family };
-      if (!hasPermission(caller.role, permission)) throw refuse(request, permission);
+      request.caller = {
+        userId: caller.userId,
+        role: caller.role,
+        permissions: caller.permissions,
+        companyId: caller.companyId,
+        family: caller.family,
+      };
+      if (!caller.permissions.has(permission)) throw refuse(request, permission);
     };
   });
 }

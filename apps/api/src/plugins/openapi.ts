@@ -20,6 +20,7 @@ export const API_TAGS = [
   { name: 'vouchers', description: "A company's discount codes" },
   { name: 'agencies', description: "A company's agencies (who sells its bookings, for what commission) and their statements" },
   { name: 'core agencies', description: "The organisation's master list of agencies that companies pick from" },
+  { name: 'roles', description: "What each user may do: the built-in roles, a company's own roles (the role matrix) and assigning them" },
   { name: 'band months', description: "A company's default price of each band in each month, and their grid" },
   { name: 'location prices', description: "A route's own prices, the price grid of a route, and copying a season" },
   { name: 'quote', description: "The price search: a route's prices and the quote of a stay, with the steps that made it" },

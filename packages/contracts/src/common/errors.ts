@@ -107,6 +107,13 @@ export const errorCodes = [
   'logo_type_not_allowed',
   'logo_too_large',
   'logo_empty',
+  // Roles (locales/roles.*.json).
+  'role_name_taken',
+  'role_in_use',
+  'role_built_in',
+  'role_beyond_own',
+  'cannot_change_own_role',
+  'role_not_assignable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

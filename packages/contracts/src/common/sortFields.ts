@@ -46,3 +46,5 @@ export const tripSortFields = ['scheduled_at', 'status', 'type', 'driver_fee', '
 export const approveStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApproveStatus = (typeof approveStatuses)[number];
 export const payoutSortFields = ['period_start', 'period_end', 'total', 'status', 'created_at'] as const;
+
+export const roleSortFields = ['name', 'created_at'] as const;

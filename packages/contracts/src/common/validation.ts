@@ -42,6 +42,7 @@ export const V = {
   commissionPercent: 'validation.commissionPercent',
   periodTooLong: 'validation.periodTooLong',
   agencyNeeded: 'validation.agencyNeeded',
+  rolePermissionsNeeded: 'validation.rolePermissionsNeeded',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

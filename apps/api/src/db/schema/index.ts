@@ -14,6 +14,7 @@ export * from './payouts.ts';
 export * from './prices.ts';
 export * from './products.ts';
 export * from './rate-limits.ts';
+export * from './roles.ts';
 export * from './settings.ts';
 export * from './trips.ts';
 export * from './users.ts';

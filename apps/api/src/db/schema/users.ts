@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
 import { countries } from './countries.ts';
+import { roles } from './roles.ts';
 
 /**
  * Everyone who signs in: the organisation's super admins (no company), company admins and drivers.
@@ -14,7 +28,13 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     org_instance_id: integer('org_instance_id').notNull().default(1),
     company_id: integer('company_id').references(() => companies.id),
+    /** The kind of account: organisation super admin, company office user, or driver (decides the crew scope). */
     role: text('role', { enum: ['super_admin', 'admin', 'driver'] }).notNull(),
+    /**
+     * What the user may do: null for the built-in role of their kind (`role`), or, for an office user, one of their
+     * company's own roles.
+     */
+    role_id: integer('role_id'),
     name: text('name').notNull(),
     email: text('email'),
     /** National number, digits only, without dialling code or trunk 0. */
@@ -46,8 +66,12 @@ export const users = pgTable(
       .on(table.org_instance_id, sql`lower(${table.username})`)
       .where(sql`${table.deleted_at} is null and ${table.username} is not null`),
     index('users_company_idx').on(table.company_id),
+    index('users_role_idx').on(table.role_id),
     // A driver profile names its user with the company (drivers_user_id_fk): never another company's user.
     unique('users_company_id_id_unique').on(table.company_id, table.id),
+    // A company's own role only for an office user of that company (the pair is checked when role_id is set).
+    foreignKey({ name: 'users_company_role_fk', columns: [table.company_id, table.role_id], foreignColumns: [roles.company_id, roles.id] }),
+    check('users_own_role_office_only', sql`${table.role_id} is null or (${table.role} = 'admin' and ${table.company_id} is not null)`),
   ],
 );
 

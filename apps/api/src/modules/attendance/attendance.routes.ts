@@ -24,7 +24,6 @@ import type { Db } from '../../db/client.ts';
 import { crewActorOf } from '../../kit/crew.ts';
 import { requireCaller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { hasPermission } from '../auth/permissions.ts';
 import { type AttendanceCaller, createAttendanceService } from './attendance.service.ts';
 
 const tags = ['attendance'];
@@ -45,7 +44,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, db: Db): void {
   const service = createAttendanceService(db);
   const callerOf = async (request: FastifyRequest): Promise<AttendanceCaller> => ({
     actor: await crewActorOf(db, request),
-    manage: hasPermission(requireCaller(request).role, 'attendance.manage'),
+    manage: requireCaller(request).permissions.has('attendance.manage'),
   });
 
   app.route({

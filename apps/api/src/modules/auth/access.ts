@@ -3,7 +3,8 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import { listenWhileUp } from '../../db/listen.ts';
-import { companies, sessions, users } from '../../db/schema/index.ts';
+import { companies, roles, sessions, users } from '../../db/schema/index.ts';
+import { rolePermissionSet } from './permissions.ts';
 
 /**
  * The per-request session check, kept fast.
@@ -19,7 +20,10 @@ import { companies, sessions, users } from '../../db/schema/index.ts';
 /** The NOTIFY channel of access changes. */
 export const ACCESS_CHANNEL = 'ps_access_changed';
 
-/** What changed: one session (refresh family), every session of a user, or every user of a company. */
+/**
+ * What changed: one session (refresh family), every session of a user, or every user of a company (also what a
+ * company's role allows).
+ */
 export type AccessTarget = { family: string } | { userId: number } | { companyId: number };
 
 /** The caller as the database has it: the session is open and the user and company are active. */
@@ -27,6 +31,8 @@ export interface CallerState {
   family: string;
   userId: number;
   role: Role;
+  /** What the user's role allows now (the built-in role of their kind, or their company's own role). */
+  permissions: ReadonlySet<string>;
   companyId: number | null;
   sessionExpiresAt: number;
   lastUsedAt: number;
@@ -88,6 +94,8 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
       .select({
         userId: users.id,
         role: users.role,
+        roleId: users.role_id,
+        rolePermissions: roles.permissions,
         companyId: users.company_id,
         expiresAt: sessions.expires_at,
         lastUsedAt: sessions.last_used_at,
@@ -95,6 +103,8 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .leftJoin(companies, eq(companies.id, users.company_id))
+      // A company's own role; none means the built-in role of the user's kind.
+      .leftJoin(roles, and(eq(roles.id, users.role_id), eq(roles.company_id, users.company_id)))
       .where(
         and(
           eq(sessions.id, family),
@@ -112,6 +122,7 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
       family,
       userId: row.userId,
       role: row.role,
+      permissions: row.roleId === null ? rolePermissionSet(row.role, null) : rolePermissionSet(null, row.rolePermissions ?? []),
       companyId: row.companyId,
       sessionExpiresAt: row.expiresAt.getTime(),
       lastUsedAt: row.lastUsedAt.getTime(),
@@ -157,8 +168,8 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
 }
 
 /**
- * Call after every committed write that can end someone's access: sign-out, a revoked session, a password
- * change, a user disabled or deleted, a company deactivated. This process forgets the affected callers at
+ * Call after every committed write that can end or change someone's access: sign-out, a revoked session, a password
+ * change, a user disabled or deleted, a company deactivated, a role's permissions changed or another role assigned. This process forgets the affected callers at
  * once; every other server process on the database does when the notification reaches it (milliseconds).
  */
 export async function notifyAccessChanged(db: Db, target: AccessTarget): Promise<void> {

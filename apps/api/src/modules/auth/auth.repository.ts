@@ -1,7 +1,7 @@
 import type { IdentifierType, Role } from '@ps/contracts';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, loginThrottle, refreshTokens, sessions, users } from '../../db/schema/index.ts';
+import { companies, loginThrottle, refreshTokens, roles, sessions, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -12,6 +12,9 @@ export type UserWithCompany = UserRow & {
   company_status: number | null;
   company_currency: string | null;
   company_time_zone: string | null;
+  /** The company's own role (null: the built-in role of the user's kind). */
+  role_name: string | null;
+  role_permissions: string[] | null;
 };
 
 export interface IdentifierLookup {
@@ -38,9 +41,12 @@ export function createAuthRepository(db: DbOrTx) {
         company_status: companies.status,
         company_currency: companies.currency,
         company_time_zone: companies.time_zone,
+        role_name: roles.name,
+        role_permissions: roles.permissions,
       })
       .from(users)
-      .leftJoin(companies, eq(companies.id, users.company_id));
+      .leftJoin(companies, eq(companies.id, users.company_id))
+      .leftJoin(roles, and(eq(roles.id, users.role_id), eq(roles.company_id, users.company_id)));
   const flatten = (row: ({ user: UserRow } & Omit<UserWithCompany, keyof UserRow>) | undefined): UserWithCompany | undefined => {
     if (!row) return undefined;
     const { user, ...company } = row;

@@ -21,7 +21,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyAccessChanged } from './access.ts';
 import { type AuthRepository, createAuthRepository, type UserRow, type UserWithCompany } from './auth.repository.ts';
-import { permissionsOf } from './permissions.ts';
+import { rolePermissionSet } from './permissions.ts';
 import type { SecurityLogger } from './security-events.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -72,7 +72,8 @@ export function toUserData(user: UserWithCompany): UserData {
     company_currency: user.company_currency,
     company_time_zone: user.company_time_zone,
     totp_enabled: user.totp_enabled,
-    permissions: permissionsOf(user.role),
+    role_name: user.role_name,
+    permissions: [...(user.role_id === null ? rolePermissionSet(user.role, null) : rolePermissionSet(null, user.role_permissions))],
   };
 }
 

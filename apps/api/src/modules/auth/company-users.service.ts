@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { officeRoleToGive } from '../roles/roles.service.ts';
 import { notifyAccessChanged } from './access.ts';
 import { createAuthRepository, type UserListQuery, type UserRow } from './auth.repository.ts';
 import { identityOf, type RequestMeta } from './auth.service.ts';
@@ -53,8 +54,10 @@ export function createCompanyUsersService(db: Db) {
       const passwordHash = await hashPassword(body.temporary_password);
       const phone = body.phn_nbr ? normalisePhone(body.phn_nbr) : null;
       return writeRecords(db, usersTable, actor, { entity: 'user', translate: userConflict }, async (records) => {
+        const role = body.role_id === undefined ? null : await officeRoleToGive(records.tx, actor, body.role_id);
         const created = await records.create({
           role: 'admin',
+          role_id: role?.role_id ?? null,
           name: body.name,
           email: body.email,
           phn_nbr: phone,

@@ -1,130 +1,22 @@
-import type { Role } from '@ps/contracts';
+import { builtInRolePermissions, type Permission, SESSION_PERMISSION } from '@ps/contracts';
+
+export type { Permission } from '@ps/contracts';
 
 /**
- * Which role may do what. Roles are fixed for now; the role matrix screen (a later issue) moves this into
- * the database with the same permission names. The signed-in user's list goes to the web app too, which
- * shows only the screens it allows.
+ * The permissions of a role as the per-request check uses them. A built-in role (its `key`: super_admin, admin,
+ * driver) has the release's list (`builtInRolePermissions` in the contracts); a company's own role has what is stored
+ * on it, plus `session`. Stored names the release no longer knows are ignored.
  */
-const rolePermissions = {
-  super_admin: [
-    'session',
-    'core_airports.view',
-    'core_airports.create',
-    'core_airports.update',
-    'core_airports.delete',
-    'core_locations.view',
-    'core_locations.create',
-    'core_locations.update',
-    'core_locations.delete',
-    'core_agencies.view',
-    'core_agencies.create',
-    'core_agencies.update',
-    'core_agencies.delete',
-    'countries.view',
-    'companies.view',
-    'companies.create',
-    'companies.update',
-    'companies.delete',
-  ],
-  admin: [
-    'session',
-    'core_airports.view',
-    'countries.view',
-    'airports.view',
-    'airports.create',
-    'airports.update',
-    'airports.delete',
-    'core_locations.view',
-    'locations.view',
-    'locations.create',
-    'locations.update',
-    'locations.delete',
-    'yards.view',
-    'yards.create',
-    'yards.update',
-    'yards.delete',
-    'bands.view',
-    'bands.create',
-    'bands.update',
-    'bands.delete',
-    'packages.view',
-    'packages.create',
-    'packages.update',
-    'packages.delete',
-    'additional_services.view',
-    'additional_services.create',
-    'additional_services.update',
-    'additional_services.delete',
-    'vouchers.view',
-    'vouchers.create',
-    'vouchers.update',
-    'vouchers.delete',
-    'core_agencies.view',
-    'agencies.view',
-    'agencies.create',
-    'agencies.update',
-    'agencies.delete',
-    'band_months.view',
-    'band_months.create',
-    'band_months.update',
-    'band_months.delete',
-    'location_prices.view',
-    'location_prices.create',
-    'location_prices.update',
-    'location_prices.delete',
-    'bookings.view',
-    'bookings.create',
-    'bookings.update',
-    'bookings.delete',
-    'bookings.status',
-    'payments.view',
-    'payments.create',
-    'payments.delete',
-    'mail.view',
-    'mail.send',
-    'statistics.view',
-    'users.view',
-    'users.create',
-    'users.delete',
-    'users.update',
-    'drivers.view',
-    'drivers.create',
-    'drivers.update',
-    'drivers.delete',
-    'document_types.view',
-    'document_types.create',
-    'document_types.update',
-    'document_types.delete',
-    'trips.view',
-    'trips.create',
-    'trips.update',
-    'trips.delete',
-    'trips.status',
-    'trips.status_admin',
-    'trips.movement',
-    'attendance.view',
-    'attendance.record',
-    'attendance.manage',
-    'payouts.view',
-    'payouts.create',
-    'payouts.approve',
-    'payouts.delete',
-    'flights.view',
-    'flights.update',
-    'partners.view',
-    'partner_trips.view',
-    'web_config.update',
-  ],
-  // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
-  driver: ['session', 'countries.view', 'trips.view', 'trips.status', 'trips.movement', 'attendance.view', 'attendance.record'],
-} as const satisfies Record<Role, readonly string[]>;
-
-export type Permission = (typeof rolePermissions)[Role][number];
-
-export function hasPermission(role: Role, permission: Permission): boolean {
-  return (rolePermissions[role] as readonly string[]).includes(permission);
+export function rolePermissionSet(key: string | null, stored: readonly string[] | null): ReadonlySet<string> {
+  if (key !== null) {
+    const builtIn = (builtInRolePermissions as Record<string, readonly string[]>)[key];
+    return new Set(builtIn ?? []);
+  }
+  const known = new Set<string>(builtInRolePermissions.admin);
+  return new Set([SESSION_PERMISSION, ...(stored ?? []).filter((permission) => known.has(permission))]);
 }
 
-export function permissionsOf(role: Role): Permission[] {
-  return [...rolePermissions[role]];
+/** Whether a built-in role has a permission (tests and the route-table walk). */
+export function builtInRoleHas(key: keyof typeof builtInRolePermissions, permission: Permission | string): boolean {
+  return (builtInRolePermissions[key] as readonly string[]).includes(permission);
 }

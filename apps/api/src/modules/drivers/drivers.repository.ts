@@ -1,7 +1,7 @@
 import type { CompanyPersonListQuery, DriverListQuery } from '@ps/contracts';
-import { eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { drivers, users } from '../../db/schema/index.ts';
+import { drivers, roles, users } from '../../db/schema/index.ts';
 import { listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -41,6 +41,9 @@ const personColumns = {
   email: users.email,
   phn_nbr: users.phn_nbr,
   role: users.role,
+  role_id: roles.id,
+  /** The company's own role's name; null for the built-in role of the person's kind. */
+  role_name: sql<string | null>`case when ${roles.key} is null then ${roles.name} end`,
   admin_status: users.status,
   approve_status: drivers.approve_status,
   created_at: users.created_at,
@@ -51,7 +54,16 @@ export function createDriversRepository(db: DbOrTx, companyId: number) {
   const live = (...conditions: Array<SQL | undefined>) => scope.owned(isNull(drivers.deleted_at), ...conditions);
   const selectDrivers = () => db.select(driverColumns).from(drivers).innerJoin(users, eq(users.id, drivers.user_id));
   const userScope = companyScope(db, users, companyId);
-  const selectPeople = () => db.select(personColumns).from(users).leftJoin(drivers, eq(drivers.user_id, users.id));
+  const selectPeople = () =>
+    db
+      .select(personColumns)
+      .from(users)
+      .leftJoin(drivers, eq(drivers.user_id, users.id))
+      // Their role: the company's own they were given, else the built-in one of their kind.
+      .innerJoin(
+        roles,
+        or(and(eq(roles.id, users.role_id), eq(roles.company_id, users.company_id)), and(isNull(users.role_id), eq(roles.key, users.role))),
+      );
 
   return {
     list(query: DriverListQuery) {

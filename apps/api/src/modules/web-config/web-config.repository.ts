@@ -38,7 +38,11 @@ export async function updateWebConfigRow(
   companyId: number,
   values: Partial<Pick<WebConfig, 'name' | 'login_page_logo' | 'primary_color' | 'background_color'>>,
 ): Promise<WebConfig> {
-  const [row] = await db.update(companyWebConfigs).set(values).where(eq(companyWebConfigs.company_id, companyId)).returning(columns);
+  // An update that names no field changes nothing (Drizzle refuses an empty SET): the row as it is.
+  const [row] =
+    Object.keys(values).length === 0
+      ? await db.select(columns).from(companyWebConfigs).where(eq(companyWebConfigs.company_id, companyId)).limit(1)
+      : await db.update(companyWebConfigs).set(values).where(eq(companyWebConfigs.company_id, companyId)).returning(columns);
   if (!row) throw new Error(`company ${companyId} has no web config`);
   return row;
 }

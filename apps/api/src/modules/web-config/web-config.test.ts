@@ -142,6 +142,14 @@ describe('the company web config', () => {
     expect(fields).toEqual(expect.arrayContaining([['primary_color', 'validation.hexColour']]));
     expect(fields.map(([field]) => field)).toContain('name');
   });
+
+  it('an update naming no field changes nothing and answers the config as it is (it was a 500)', async () => {
+    const tenant = await createTenant(ctx);
+    const before = await call(ctx.app, 'GET', '/api/web-config/company', tenant.headers);
+    const response = await call(ctx.app, 'PATCH', '/api/web-config/update', tenant.headers, {});
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual(before.body.data);
+  });
 });
 
 describe('the company logo', () => {
