@@ -34,6 +34,7 @@ export const loadAirports = withTimeout(() => import('../features/airports'));
 export const loadAccount = withTimeout(() => import('../features/account'));
 export const loadSettings = withTimeout(() => import('../features/settings'));
 export const loadPeople = withTimeout(() => import('../features/people'));
+export const loadRoles = withTimeout(() => import('../features/roles'));
 export const loadCompanies = withTimeout(() => import('../features/companies'));
 export const loadLocations = withTimeout(() => import('../features/locations'));
 export const loadYards = withTimeout(() => import('../features/yards'));

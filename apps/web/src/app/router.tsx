@@ -28,6 +28,7 @@ import {
   loadPeople,
   loadPrices,
   loadQuote,
+  loadRoles,
   loadSettings,
   loadShell,
   loadVouchers,
@@ -62,6 +63,7 @@ const quote = componentsOf(loadQuote);
 const account = componentsOf(loadAccount);
 const settings = componentsOf(loadSettings);
 const people = componentsOf(loadPeople);
+const roles = componentsOf(loadRoles);
 const locations = componentsOf(loadLocations);
 const yards = componentsOf(loadYards);
 const documentTypes = componentsOf(loadDocumentTypes);
@@ -244,6 +246,9 @@ const companyAccountRoute = createRoute({
   component: account('AccountPage'),
 });
 const peopleRoute = createRoute({ getParentRoute: () => companyRoute, path: '/people', component: people('PeoplePage') });
+const rolesRoute = createRoute({ getParentRoute: () => companyRoute, path: '/roles', component: roles('RolesPage') });
+const roleNewRoute = createRoute({ getParentRoute: () => companyRoute, path: '/roles/new', component: roles('RoleCreatePage') });
+const roleRoute = createRoute({ getParentRoute: () => companyRoute, path: '/roles/$roleId', component: roles('RoleEditPage') });
 const companySettingsRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/settings',
@@ -475,6 +480,9 @@ const routeTree = rootRoute.addChildren([
     companyAccountRoute,
     companySettingsRoute,
     peopleRoute,
+    rolesRoute,
+    roleNewRoute,
+    roleRoute,
     airportsRoute,
     airportNewRoute,
     airportEditRoute,

@@ -44,6 +44,7 @@ export {
   IconSearch,
   IconSend,
   IconSettings,
+  IconShieldLock,
   IconSparkles,
   IconSteeringWheel,
   IconTable,

@@ -19,4 +19,4 @@ ALTER TABLE "users" ADD CONSTRAINT "users_company_role_fk" FOREIGN KEY ("company
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_own_role_office_only" CHECK ("users"."role_id" is null or ("users"."role" = 'admin' and "users"."company_id" is not null));--> statement-breakpoint
 -- The built-in roles: every user without a role of their company's has the one of their kind.
-INSERT INTO "roles" ("key", "name") VALUES ('super_admin', 'Super admin'), ('admin', 'Administrator'), ('driver', 'Driver');
+INSERT INTO "roles" ("key", "name") VALUES ('super_admin', 'Super admin'), ('admin', 'Admin'), ('driver', 'Driver');

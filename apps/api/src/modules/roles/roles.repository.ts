@@ -9,7 +9,7 @@ import { rolePermissionSet } from '../auth/permissions.ts';
 export type RoleRow = typeof roles.$inferSelect & { users: number };
 
 /**
- * The roles a company sees: the built-in Administrator and Driver (no company) and its own. Its own go through the
+ * The roles a company sees: the built-in Admin and Driver (no company) and its own. Its own go through the
  * company scope like every company row; the built-in ones are named by their keys.
  */
 export function createRolesRepository(db: DbOrTx, companyId: number) {

@@ -74,7 +74,7 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
       tags: ['roles'],
       security: [{ bearer: [] }],
       summary: 'Assign a role to an office user',
-      description: `Gives a user of your company (\`id\` is the user's id) the built-in Administrator role or one of your company's roles.
+      description: `Gives a user of your company (\`id\` is the user's id) the built-in Admin role or one of your company's roles.
 Drivers keep the Driver role and the Driver role is given to nobody (409 \`role_not_assignable\`); your own role cannot be changed
 (409 \`cannot_change_own_role\`); you cannot give a role with permissions you do not hold, nor change the role of someone who may do
 what you may not (403 \`role_beyond_own\`). An unknown or another company's role: 400 on \`role_id\`; another company's user: 404.

@@ -76,7 +76,7 @@ async function actorAllowed(tx: DbOrTx, actor: CompanyActor): Promise<ReadonlySe
 }
 
 /**
- * The role an office user is to have, checked in the change's transaction: the built-in Administrator (stored as
+ * The role an office user is to have, checked in the change's transaction: the built-in Admin (stored as
  * null) or one of the company's own, within what the actor may do. An unknown or another company's role is a 400 on
  * `role_id`; the Driver role is given to nobody.
  */
@@ -155,7 +155,7 @@ export function createRolesService(db: Db) {
     },
 
     /**
-     * Gives an office user of the company the built-in Administrator role or one of the company's own. Not one's own
+     * Gives an office user of the company the built-in Admin role or one of the company's own. Not one's own
      * role, not a driver's (drivers keep theirs), and only between roles within what the actor may do themselves.
      */
     async assign(actor: CompanyActor, userId: number, body: RoleAssignBody): Promise<RoleAssignment> {

@@ -56,7 +56,7 @@ async function builtInIds(headers: Headers) {
 }
 
 describe('roles a company sees', () => {
-  it('lists the built-in Administrator and Driver with the release’s permissions beside the company’s own, never another’s', async () => {
+  it('lists the built-in Admin and Driver with the release’s permissions beside the company’s own, never another’s', async () => {
     const own = await addRole(owner.headers, DISPATCHER);
     const other = await createCompanyThroughApi(ctx);
     const foreign = await addRole(other.headers, ['bookings.view'], `Foreign ${uniqueTag()}`);
@@ -139,7 +139,7 @@ describe('assigning a role', () => {
   it('a dispatcher may do exactly what the role allows from their next request, and the change of the role reaches them at once', async () => {
     const role = await addRole(owner.headers, DISPATCHER);
     const clerk = await addUser(ctx, owner.company.id, 'admin');
-    // Before: the built-in Administrator.
+    // Before: the built-in Admin.
     expect((await call(ctx.app, 'GET', '/api/airport/list', clerk.headers)).status).toBe(200);
 
     const assigned = await assign(owner.headers, clerk.user.id, role.id);
@@ -174,7 +174,7 @@ describe('assigning a role', () => {
     expect(entry?.actor_user_id).toBe(owner.user.id);
   });
 
-  it('gives the built-in Administrator back by its id, and adds an admin with a role of the company’s', async () => {
+  it('gives the built-in Admin back by its id, and adds an admin with a role of the company’s', async () => {
     const role = await addRole(owner.headers, ['bookings.view']);
     const ids = await builtInIds(owner.headers);
     const clerk = await addUser(ctx, owner.company.id, 'admin');
@@ -281,16 +281,16 @@ describe('a role is never a way up', () => {
     expect((await call(ctx.app, 'DELETE', '/api/booking/delete/2147483000', manager.headers)).status).toBe(403);
   });
 
-  it('cannot give the Administrator role, nor change the role of someone who may do more', async () => {
+  it('cannot give the Admin role, nor change the role of someone who may do more', async () => {
     const ids = await builtInIds(owner.headers);
     const clerk = await addUser(ctx, owner.company.id, 'admin');
     const narrow = await addRole(owner.headers, ['bookings.view']);
-    // The clerk is an Administrator: above the manager.
+    // The clerk is an Admin: above the manager.
     const down = await assign(manager.headers, clerk.user.id, narrow.id);
     expect(down.status).toBe(403);
     expect(down.body.code).toBe('role_beyond_own');
     await assign(owner.headers, clerk.user.id, narrow.id);
-    // Now below the manager: moved between roles within the manager's permissions, not up to Administrator.
+    // Now below the manager: moved between roles within the manager's permissions, not up to Admin.
     expect((await assign(manager.headers, clerk.user.id, ids.admin)).status).toBe(403);
     const sideways = await addRole(owner.headers, ['trips.view']);
     expect((await assign(manager.headers, clerk.user.id, sideways.id)).status).toBe(200);

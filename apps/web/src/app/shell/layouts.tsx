@@ -24,6 +24,7 @@ import {
   IconPlane,
   IconRoute,
   IconSettings,
+  IconShieldLock,
   IconSparkles,
   IconSteeringWheel,
   IconTable,
@@ -183,6 +184,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.people'),
             icon: <IconUsers size={20} aria-hidden />,
             permission: 'users.view',
+          },
+          {
+            href: `/${companyId}/roles`,
+            label: t('nav.roles'),
+            icon: <IconShieldLock size={20} aria-hidden />,
+            permission: 'roles.view',
           },
           {
             href: `/${companyId}/settings`,

@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type AdminAddInput, adminAddBodySchema } from '@ps/contracts';
+import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { type AdminAddInput, adminAddBodySchema, type RoleRecord } from '@ps/contracts';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { applyConflictErrors, applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { useRoleLabel } from './AssignRoleDialog';
 import { useAddAdmin } from './api';
 
-type AdminValues = { name: string; email: string; phn_nbr: string; temporary_password: string };
-const fields = ['name', 'email', 'phn_nbr', 'temporary_password'] as const;
+type AdminValues = { name: string; email: string; phn_nbr: string; temporary_password: string; role_id?: number | undefined };
+const fields = ['name', 'email', 'phn_nbr', 'temporary_password', 'role_id'] as const;
 // The form's empty phone field means no phone.
 const formSchema = adminAddBodySchema.extend({
   phn_nbr: z
@@ -19,9 +21,13 @@ const formSchema = adminAddBodySchema.extend({
 });
 const resolver = zodResolver(formSchema) as unknown as Resolver<AdminValues>;
 
-/** Another admin of the company: name, e-mail, optional phone and a temporary password they replace at first sign-in. */
-export function AddAdminDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * Another office user of the company: name, e-mail, optional phone, a temporary password they replace at first sign-in,
+ * and their role (the built-in Admin unless one of the company's own is picked; offered to those who see roles).
+ */
+export function AddAdminDialog({ opened, onClose, roles }: { opened: boolean; onClose: () => void; roles: RoleRecord[] }) {
   const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
   const toasts = useFormToasts();
   const add = useAddAdmin();
   const {
@@ -51,7 +57,10 @@ export function AddAdminDialog({ opened, onClose }: { opened: boolean; onClose: 
     }
   });
 
-  const text = (name: (typeof fields)[number], props: { label: string; description?: string; required?: boolean; type?: string }) => (
+  const text = (
+    name: Exclude<(typeof fields)[number], 'role_id'>,
+    props: { label: string; description?: string; required?: boolean; type?: string },
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -102,6 +111,31 @@ export function AddAdminDialog({ opened, onClose }: { opened: boolean; onClose: 
               />
             )}
           />
+          {roles.length > 1 ? (
+            <Controller
+              control={control}
+              name="role_id"
+              render={({ field }) => (
+                <Select
+                  label={t('people.fields.role')}
+                  description={t('people.add.roleHint')}
+                  data={roles.map((role) => ({ value: String(role.id), label: roleLabel(role) }))}
+                  value={field.value === undefined ? String(roles.find((role) => role.key === 'admin')?.id ?? '') : String(field.value)}
+                  onChange={(value) => {
+                    const role = roles.find((candidate) => String(candidate.id) === value);
+                    // The built-in Admin is the default: sent as no role at all.
+                    field.onChange(!role || role.key === 'admin' ? undefined : role.id);
+                  }}
+                  allowDeselect={false}
+                  name={field.name}
+                  ref={field.ref}
+                  error={error(errors.role_id?.message)}
+                  comboboxProps={{ withinPortal: true }}
+                  {...keyboardScrollable}
+                />
+              )}
+            />
+          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={isSubmitting} className="ps-primary-action">
               {t('common.cancel')}

@@ -4,14 +4,15 @@ import type { CompanyPerson } from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
-import { IconLogout, IconPlus, IconSearch, IconTrash } from '../../components/icons';
+import { IconLogout, IconPlus, IconSearch, IconShieldLock, IconTrash } from '../../components/icons';
 import { useCardLayout } from '../../components/ListKit';
 import { useCurrentUser } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { AddAdminDialog } from './AddAdminDialog';
-import { useEndSessions, usePeople, useRemoveAdmin, useSetSignIn } from './api';
+import { AssignRoleDialog } from './AssignRoleDialog';
+import { useEndSessions, useOfficeRoles, usePeople, useRemoveAdmin, useSetSignIn } from './api';
 
 type RoleFilter = 'all' | 'admin' | 'driver';
 
@@ -32,10 +33,12 @@ export function PeoplePage() {
   const [adding, setAdding] = useState(false);
   const [signingOut, setSigningOut] = useState<CompanyPerson | null>(null);
   const [removing, setRemoving] = useState<CompanyPerson | null>(null);
+  const [assigning, setAssigning] = useState<CompanyPerson | null>(null);
   const setSignIn = useSetSignIn();
   const endSessions = useEndSessions();
   const remove = useRemoveAdmin();
   const may = (permission: string) => me.data?.permissions.includes(permission) ?? false;
+  const officeRoles = useOfficeRoles(may('roles.view'));
 
   const toggle = (person: CompanyPerson, allowed: boolean) =>
     setSignIn.mutate(
@@ -43,9 +46,17 @@ export function PeoplePage() {
       { onSuccess: () => toastSuccess(t(allowed ? 'people.signIn.on' : 'people.signIn.off', { name: person.name })) },
     );
 
+  // The role that says what they may do: the company's own by its name, a built-in one translated.
   const roleBadge = (person: CompanyPerson) => (
-    <Badge variant="dot" color={person.role === 'admin' ? 'grape.9' : 'blue.9'} size="lg" tt="none" miw="max-content">
-      {t(`people.roles.${person.role}`)}
+    <Badge
+      variant="dot"
+      color={person.role === 'admin' ? 'grape.9' : 'blue.9'}
+      size="lg"
+      tt="none"
+      maw="100%"
+      style={{ whiteSpace: 'normal', height: 'auto' }}
+    >
+      {person.role_name ?? t(`people.roles.${person.role}`)}
     </Badge>
   );
   const contact = (person: CompanyPerson) => [person.email, person.phn_nbr].filter(Boolean).join(' · ') || '—';
@@ -79,10 +90,21 @@ export function PeoplePage() {
             {t('people.endSessions.button')}
           </Button>
         ) : null}
+        {person.role === 'admin' && may('roles.assign') && officeRoles.data ? (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            onClick={() => setAssigning(person)}
+            aria-label={t('people.assignRole.buttonNamed', { name: person.name })}
+          >
+            {t('people.assignRole.button')}
+          </Button>
+        ) : null}
         {person.role === 'admin' && may('users.delete') ? (
           <Button
-            variant="subtle"
-            color="red.8"
+            variant="outline"
+            color="red.9"
             size="xs"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => setRemoving(person)}
@@ -184,7 +206,8 @@ export function PeoplePage() {
         </Table>
       )}
 
-      <AddAdminDialog opened={adding} onClose={() => setAdding(false)} />
+      <AddAdminDialog opened={adding} onClose={() => setAdding(false)} roles={officeRoles.data ?? []} />
+      <AssignRoleDialog person={assigning} roles={officeRoles.data ?? []} onClose={() => setAssigning(null)} />
       <ConfirmDialog
         opened={signingOut !== null}
         title={t('people.endSessions.title')}

@@ -1,4 +1,12 @@
-import type { AdminAddInput, AdminStatusUpdate, CompanyPerson, CompanyUser, SessionsEnded } from '@ps/contracts';
+import type {
+  AdminAddInput,
+  AdminStatusUpdate,
+  CompanyPerson,
+  CompanyUser,
+  RoleAssignment,
+  RoleRecord,
+  SessionsEnded,
+} from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -58,5 +66,30 @@ export function useRemoveAdmin() {
   return useMutation({
     mutationFn: (userId: number) => apiRequest<unknown>(`/auth/admin/delete/${userId}`, { method: 'DELETE' }),
     onSuccess: refresh,
+  });
+}
+
+/** The roles an office user can be given (`role/list`): the built-in Admin and the company's own (never Driver). */
+export function useOfficeRoles(enabled: boolean) {
+  return useQuery({
+    queryKey: ['roles', 'list', { page_size: 1000, for: 'people' }],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<RoleRecord[]>('/role/list', { query: { page_size: 1000, sort: 'name' }, signal })).data.filter(
+        (role) => role.key !== 'driver',
+      ),
+    enabled,
+  });
+}
+
+/** Assign Role: the role an office user has from their next request on. */
+export function useAssignRole() {
+  const refresh = useRefreshPeople();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, roleId }: { userId: number; roleId: number }) =>
+      apiRequest<RoleAssignment>(`/user/role/${userId}`, { method: 'PATCH', body: { role_id: roleId } }).then((r) => r.data),
+    onSuccess: async () => {
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['roles'] })]);
+    },
   });
 }

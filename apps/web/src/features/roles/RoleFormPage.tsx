@@ -1,0 +1,262 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { type RoleCreate, type RoleCreateInput, type RoleRecord, type RoleUpdate, roleCreateSchema, roleUpdateSchema } from '@ps/contracts';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { FormActions } from '../../components/FormKit';
+import { RecordState } from '../../components/RecordState';
+import { useCan } from '../../lib/currentUser';
+import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
+import { translateMessage } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/pageTitle';
+import { rolesResource, usePermissionCatalogue } from './api';
+import { matrixRows, rowPermissions } from './matrix';
+import { PermissionMatrix } from './PermissionMatrix';
+import { useRoleName } from './RolesPage';
+
+const newRoute = getRouteApi('/$companyId/roles/new');
+const roleRoute = getRouteApi('/$companyId/roles/$roleId');
+
+type RoleFormValues = RoleCreateInput;
+const formFields = ['name', 'description', 'permissions'] as const;
+const createResolver = zodResolver(roleCreateSchema);
+// The edit form shows every field, so the partial update schema checks the same values.
+const updateResolver = zodResolver(roleUpdateSchema) as unknown as Resolver<RoleFormValues, unknown, RoleUpdate>;
+
+/** 400 details (a permission's own index included) and a name already taken (409 on `name`) beside their fields. */
+function showServerErrors(error: unknown, setError: UseFormSetError<RoleFormValues>) {
+  const field = sameNameField<RoleFormValues>(formFields);
+  applyServerFieldErrors(error, setError, (apiField) => field(apiField.startsWith('permissions') ? 'permissions' : apiField));
+}
+
+interface RoleFormProps<Output> {
+  resolver: Resolver<RoleFormValues, unknown, Output>;
+  defaultValues: RoleFormValues;
+  submitLabel: string;
+  cancelHref: string;
+  onSubmit: (values: Output, setError: UseFormSetError<RoleFormValues>, allowLeave: () => void) => Promise<void>;
+}
+
+function RoleForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, onSubmit }: RoleFormProps<Output>) {
+  const { t } = useTranslation();
+  const catalogue = usePermissionCatalogue();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<RoleFormValues, unknown, Output>({ resolver, defaultValues });
+  const { blocker, allowLeave } = useUnsavedChangesGuard(isDirty && !isSubmitting);
+  const chosen = watch('permissions')?.length ?? 0;
+
+  return (
+    <Paper
+      component="form"
+      p={{ base: 'md', sm: 'lg' }}
+      radius="md"
+      withBorder
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit(values, setError, allowLeave))}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="name"
+            render={({ field }) => (
+              <TextInput
+                label={t('roles.fields.name')}
+                description={t('roles.form.nameHint')}
+                required
+                maxLength={100}
+                autoComplete="off"
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.currentTarget.value)}
+                error={translateMessage(errors.name?.message)}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <Textarea
+                label={t('roles.fields.description')}
+                maxLength={300}
+                autosize
+                minRows={1}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.currentTarget.value)}
+                error={translateMessage(errors.description?.message)}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            {t('roles.fields.permissions')}
+          </Title>
+          <Text size="sm">{t('roles.form.matrixHint')}</Text>
+          <Text size="sm" fw={600} aria-live="polite">
+            {t('roles.form.selected', { count: chosen })}
+          </Text>
+        </Stack>
+        {catalogue.data ? (
+          <Controller
+            control={control}
+            name="permissions"
+            render={({ field }) => (
+              <PermissionMatrix
+                rows={matrixRows(catalogue.data)}
+                value={(field.value as string[] | undefined) ?? []}
+                onChange={field.onChange}
+                error={translateMessage(errors.permissions?.message ?? errors.permissions?.root?.message)}
+              />
+            )}
+          />
+        ) : (
+          <Text>{catalogue.isError ? t('roles.loadFailed') : t('app.loading')}</Text>
+        )}
+        <FormActions cancelHref={cancelHref} submitLabel={submitLabel} busy={isSubmitting} />
+      </Stack>
+      <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </Paper>
+  );
+}
+
+function BackToRoles({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={`/${companyId}/roles`} size="sm" py={4}>
+      {t('roles.backToList')}
+    </Anchor>
+  );
+}
+
+export function RoleCreatePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('roles.createTitle'));
+  const { companyId } = newRoute.useParams();
+  const navigate = useNavigate();
+  const create = rolesResource.useCreate();
+  const toasts = useFormToasts();
+  return (
+    <Stack gap="md" maw={1200}>
+      <BackToRoles companyId={companyId} />
+      <Title order={1} size="h2">
+        {t('roles.createTitle')}
+      </Title>
+      <RoleForm<RoleCreate>
+        resolver={createResolver}
+        cancelHref={`/${companyId}/roles`}
+        defaultValues={{ name: '', description: '', permissions: [] }}
+        submitLabel={t('roles.form.create')}
+        onSubmit={async (values, setError, allowLeave) => {
+          try {
+            const saved = await create.mutateAsync(values);
+            toasts.success(t('roles.toast.created', { name: saved.name }));
+            allowLeave();
+            await navigate({ to: '/$companyId/roles', params: { companyId } });
+          } catch (error) {
+            toasts.error(error);
+            showServerErrors(error, setError);
+          }
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** A built-in role, or a role the user may not change: its matrix, read only. */
+function RoleView({ role }: { role: RoleRecord }) {
+  const { t } = useTranslation();
+  const catalogue = usePermissionCatalogue();
+  return (
+    <Stack gap="md">
+      {role.key ? (
+        <Alert variant="light" color="blue" title={t('roles.builtIn')}>
+          <Text size="sm">{t('roles.builtInNote')}</Text>
+        </Alert>
+      ) : null}
+      <Text>{role.key ? t(`roles.builtInDescriptions.${role.key}`) : role.description}</Text>
+      <Text size="sm" c="dimmed">
+        {t('roles.people', { count: role.users })} · {t('roles.permissionCount', { count: role.permissions.length })}
+      </Text>
+      {catalogue.data ? (
+        <PermissionMatrix
+          rows={matrixRows(catalogue.data).filter((row) =>
+            // The driver's role reaches few resources: its rows only, so the page says what it does.
+            role.key === 'driver' ? rowPermissions(row).some((permission) => role.permissions.includes(permission)) : true,
+          )}
+          value={role.permissions}
+        />
+      ) : (
+        <Text>{catalogue.isError ? t('roles.loadFailed') : t('app.loading')}</Text>
+      )}
+    </Stack>
+  );
+}
+
+export function RoleEditPage() {
+  const { t } = useTranslation();
+  const { companyId, roleId } = roleRoute.useParams();
+  const id = Number(roleId);
+  const navigate = useNavigate();
+  const can = useCan();
+  const role = rolesResource.useOne(id);
+  const update = rolesResource.useUpdate(id);
+  const toasts = useFormToasts();
+  const roleName = useRoleName();
+  const editable = role.data !== undefined && role.data.key === null && can('roles.update');
+  const title = role.data
+    ? t(editable ? 'roles.editTitle' : 'roles.viewTitle', { name: roleName(role.data) })
+    : t('roles.editTitleGeneric');
+  usePageTitle(title);
+  return (
+    <Stack gap="md" maw={1200}>
+      <BackToRoles companyId={companyId} />
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <RecordState query={role} notFoundTitle={t('roles.notFound')}>
+        {(current) =>
+          editable ? (
+            <RoleForm<RoleUpdate>
+              key={current.id}
+              resolver={updateResolver}
+              cancelHref={`/${companyId}/roles`}
+              defaultValues={{
+                name: current.name,
+                description: current.description ?? '',
+                permissions: current.permissions as RoleFormValues['permissions'],
+              }}
+              submitLabel={t('roles.form.save')}
+              onSubmit={async (values, setError, allowLeave) => {
+                try {
+                  const saved = await update.mutateAsync(values);
+                  toasts.success(t('roles.toast.updated', { name: saved.name }));
+                  allowLeave();
+                  await navigate({ to: '/$companyId/roles', params: { companyId } });
+                } catch (error) {
+                  toasts.error(error);
+                  showServerErrors(error, setError);
+                }
+              }}
+            />
+          ) : (
+            <RoleView role={current} />
+          )
+        }
+      </RecordState>
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+/** The roles feature's lazy chunk. */
+import { messagesLoaded } from './messages';
+
+// The screen renders only once its messages are in (a top-level await holds the chunk's import).
+await messagesLoaded;
+
+export { RoleCreatePage, RoleEditPage } from './RoleFormPage';
+export { RolesPage } from './RolesPage';
