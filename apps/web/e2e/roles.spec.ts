@@ -32,8 +32,12 @@ test('an admin sets up a dispatcher role, gives it to an office user, who then s
   // Everything about trips and flights, and seeing bookings and drivers.
   await page.getByRole('checkbox', { name: 'Everything about Trips and dispatch' }).check();
   await page.getByRole('checkbox', { name: 'Everything about Flight tracking' }).check();
-  await matrixRow(page, 'bookings').getByRole('checkbox', { name: isMobile(page) ? 'See' : 'Bookings: See' }).check();
-  await matrixRow(page, 'drivers').getByRole('checkbox', { name: isMobile(page) ? 'See' : 'Drivers: See' }).check();
+  await matrixRow(page, 'bookings')
+    .getByRole('checkbox', { name: isMobile(page) ? 'See' : 'Bookings: See' })
+    .check();
+  await matrixRow(page, 'drivers')
+    .getByRole('checkbox', { name: isMobile(page) ? 'See' : 'Drivers: See' })
+    .check();
   await expect(page.getByText('11 permissions chosen')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await noSidewaysScroll(page);
@@ -111,14 +115,18 @@ test('roles in Tamil: the list, the matrix and deleting a role, nothing scrolls 
   await noSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 
-  await roleCard(page, name).getByRole('link', { name: `${name} பங்கை மாற்று` }).click();
+  await roleCard(page, name)
+    .getByRole('link', { name: `${name} பங்கை மாற்று` })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `${name} பங்கை மாற்று` })).toBeVisible();
   await expect(page.getByText('3 அனுமதிகள் தேர்ந்தெடுக்கப்பட்டன')).toBeVisible();
   await noSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/1/roles');
-  await roleCard(page, name).getByRole('button', { name: `${name} பங்கை நீக்கு` }).click();
+  await roleCard(page, name)
+    .getByRole('button', { name: `${name} பங்கை நீக்கு` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'இந்தப் பங்கை நீக்கவா?' });
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'நீக்கு' }).click();
