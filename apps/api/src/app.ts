@@ -13,6 +13,7 @@ import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
 import { registerAttendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerBandRoutes } from './modules/bands/bands.routes.ts';
+import { registerBlogRoutes } from './modules/blog/blog.routes.ts';
 import { registerBookingServiceRoutes } from './modules/bookings/booking-services.routes.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerParkRideRoutes } from './modules/bookings/park-ride.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerMailRoutes(app, database.db, config);
   registerStatisticsRoutes(app, database.db);
   registerDriverDocumentRoutes(app, database.db, uploads);
+  registerBlogRoutes(app, database.db, uploads);
   registerDriverRateRoutes(app, database.db);
   registerPayoutRoutes(app, database.db);
   registerFlightRoutes(app, database.db);

@@ -22,6 +22,10 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/logout',
   'GET /api/web-config',
   'GET /api/location/public/list',
+  // The company's public site reads its published blog posts and their covers with the client key (issue 9, section 4).
+  'GET /api/blog/public/list',
+  'GET /api/blog/public/get/:language/:slug',
+  'GET /api/blog/public/cover/:id',
 ];
 
 /** Two roles a company makes of its own: a read-only accountant and a dispatcher (issue 9's examples). */

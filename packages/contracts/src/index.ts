@@ -5,6 +5,7 @@ export * from './attendance.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bands.ts';
+export * from './blog.ts';
 export * from './bookings.ts';
 export * from './common/errors.ts';
 export * from './common/languages.ts';

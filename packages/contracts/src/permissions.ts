@@ -120,6 +120,10 @@ export const builtInRolePermissions = {
     'roles.update',
     'roles.delete',
     'roles.assign',
+    'blog.view',
+    'blog.create',
+    'blog.update',
+    'blog.delete',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
   driver: ['session', 'countries.view', 'trips.view', 'trips.status', 'trips.movement', 'attendance.view', 'attendance.record'],

@@ -88,12 +88,30 @@ interface OperationDocs {
   description: string;
 }
 
+/** The service method behind each operation. */
+interface CrudService<
+  Scope extends 'company' | 'organisation',
+  Record extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  ListQuery extends z.ZodType,
+> {
+  list(actor: Actor<Scope>, query: z.output<ListQuery>): Promise<{ items: z.output<Record>[]; total: number }>;
+  get(actor: Actor<Scope>, id: number): Promise<z.output<Record>>;
+  create(actor: Actor<Scope>, input: z.output<Create>): Promise<z.output<Record>>;
+  update(actor: Actor<Scope>, id: number, input: z.output<Update>): Promise<z.output<Record>>;
+  delete(actor: Actor<Scope>, id: number): Promise<void>;
+}
+const serviceMethodOf = { add: 'create', list: 'list', get: 'get', update: 'update', delete: 'delete' } as const;
+type ServiceMethodOf<O extends Operation> = (typeof serviceMethodOf)[O];
+
 export interface CrudDefinition<
   Scope extends 'company' | 'organisation',
   Record extends z.ZodType,
   Create extends z.ZodType,
   Update extends z.ZodType,
   ListQuery extends z.ZodType,
+  Only extends Operation = Operation,
 > {
   /** `/api/airport`: the calls are `${base}/add`, `/list`, `/get/:id`, `/update/:id`, `/delete/:id` (spec 7). */
   base: string;
@@ -103,15 +121,12 @@ export interface CrudDefinition<
   scope: Scope;
   schemas: { record: Record; create: Create; update: Update; listQuery: ListQuery };
   docs: { [K in Operation]?: OperationDocs };
-  /** The calls this resource has (payments, say, have no get or update); all by default. */
-  only?: Operation[];
-  service: {
-    list(actor: Actor<Scope>, query: z.output<ListQuery>): Promise<{ items: z.output<Record>[]; total: number }>;
-    get(actor: Actor<Scope>, id: number): Promise<z.output<Record>>;
-    create(actor: Actor<Scope>, input: z.output<Create>): Promise<z.output<Record>>;
-    update(actor: Actor<Scope>, id: number, input: z.output<Update>): Promise<z.output<Record>>;
-    delete(actor: Actor<Scope>, id: number): Promise<void>;
-  };
+  /**
+   * The calls this resource has through the kit (payments, say, have no get or update; the blog's list answers a
+   * shape of its own, registered beside); all by default. The service needs only the methods of these calls.
+   */
+  only?: Only[];
+  service: Pick<CrudService<Scope, Record, Create, Update, ListQuery>, ServiceMethodOf<Only>>;
 }
 
 /** A resource's name in default docs: `airport` from `/api/airport`. */
@@ -129,8 +144,11 @@ export function registerCrudRoutes<
   Create extends z.ZodType,
   Update extends z.ZodType,
   ListQuery extends z.ZodType,
->(app: FastifyInstance, definition: CrudDefinition<Scope, Record, Create, Update, ListQuery>): void {
-  const { base, resource, schemas, service, scope } = definition;
+  Only extends Operation = Operation,
+>(app: FastifyInstance, definition: CrudDefinition<Scope, Record, Create, Update, ListQuery, Only>): void {
+  const { base, resource, schemas, scope } = definition;
+  // Only the operations in `only` are registered below, and the definition's type requires their methods.
+  const service = definition.service as CrudService<Scope, Record, Create, Update, ListQuery>;
   const tags = [definition.tag];
   const security = [{ bearer: [] }];
   const noun = nounOf(base);

@@ -3,6 +3,8 @@ import agenciesEn from '@ps/contracts/locales/agencies.en.json' with { type: 'js
 import agenciesTa from '@ps/contracts/locales/agencies.ta.json' with { type: 'json' };
 import attendanceEn from '@ps/contracts/locales/attendance.en.json' with { type: 'json' };
 import attendanceTa from '@ps/contracts/locales/attendance.ta.json' with { type: 'json' };
+import blogEn from '@ps/contracts/locales/blog.en.json' with { type: 'json' };
+import blogTa from '@ps/contracts/locales/blog.ta.json' with { type: 'json' };
 import bookingsEn from '@ps/contracts/locales/bookings.en.json' with { type: 'json' };
 import bookingsTa from '@ps/contracts/locales/bookings.ta.json' with { type: 'json' };
 import driversEn from '@ps/contracts/locales/drivers.en.json' with { type: 'json' };
@@ -64,6 +66,7 @@ const catalogues: Record<Language, Catalogue> = {
     tripsEn,
     webConfigEn,
     agenciesEn,
+    blogEn,
   ),
   ta: mergeCatalogues(
     ta,
@@ -79,6 +82,7 @@ const catalogues: Record<Language, Catalogue> = {
     tripsTa,
     webConfigTa,
     agenciesTa,
+    blogTa,
   ),
 };
 

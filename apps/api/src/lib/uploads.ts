@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { BlogCoverContentType } from '@ps/contracts/common/blogStates';
 import type { DriverDocumentContentType } from '@ps/contracts/common/driverStates';
 
 /**
- * Uploaded files (driver documents) on the server's disk. Plain functions, no Fastify:
+ * Uploaded files (driver documents, blog covers) on the server's disk. Plain functions, no Fastify:
  * - what a file is, is decided by its first bytes only (never its name or the client's Content-Type);
  * - a stored file gets a name the server makes (a random UUID and the extension of its sniffed type), so
  *   nothing the user sent ever becomes part of a path;
@@ -19,10 +20,14 @@ import type { DriverDocumentContentType } from '@ps/contracts/common/driverState
 /** How many first bytes are kept to tell what a file is. */
 export const HEAD_BYTES = 512;
 
-const extensions: Record<DriverDocumentContentType, string> = {
+/** Every type a stored upload can be. */
+export type StoredContentType = DriverDocumentContentType | BlogCoverContentType;
+
+const extensions: Record<StoredContentType, string> = {
   'application/pdf': '.pdf',
   'image/jpeg': '.jpg',
   'image/png': '.png',
+  'image/webp': '.webp',
 };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
@@ -40,6 +45,18 @@ export function sniffContentType(firstBytes: Uint8Array): DriverDocumentContentT
   return null;
 }
 
+/** A WebP image: a RIFF container whose form type is `WEBP`. */
+const isWebp = (bytes: Uint8Array) =>
+  startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && bytes.length >= 12 && ascii(bytes.subarray(8, 12)) === 'WEBP';
+
+/** The image type the bytes are (JPEG, PNG or WebP: what a web page shows everywhere), or null: by the bytes only. */
+export function sniffImageType(firstBytes: Uint8Array): BlogCoverContentType | null {
+  if (startsWith(firstBytes, JPEG)) return 'image/jpeg';
+  if (startsWith(firstBytes, PNG)) return 'image/png';
+  if (isWebp(firstBytes)) return 'image/webp';
+  return null;
+}
+
 /** What a refused file looks like, for the user's message: each kind has a text under `uploads.found.<kind>`. */
 export const contentKinds = ['empty', 'svg', 'html', 'gif', 'webp', 'zip', 'executable', 'text', 'unknown'] as const;
 export type ContentKind = (typeof contentKinds)[number];
@@ -48,8 +65,7 @@ export type ContentKind = (typeof contentKinds)[number];
 export function describeContent(firstBytes: Uint8Array): ContentKind {
   if (firstBytes.length === 0) return 'empty';
   if (startsWith(firstBytes, [0x47, 0x49, 0x46, 0x38])) return 'gif'; // GIF8
-  if (startsWith(firstBytes, [0x52, 0x49, 0x46, 0x46]) && firstBytes.length >= 12 && ascii(firstBytes.subarray(8, 12)) === 'WEBP')
-    return 'webp';
+  if (isWebp(firstBytes)) return 'webp';
   if (startsWith(firstBytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(firstBytes, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
   if (startsWith(firstBytes, [0x4d, 0x5a]) || startsWith(firstBytes, [0x7f, 0x45, 0x4c, 0x46])) return 'executable'; // MZ, ELF
   if (startsWith(firstBytes, [0xcf, 0xfa, 0xed, 0xfe]) || startsWith(firstBytes, [0xfe, 0xed, 0xfa, 0xcf])) return 'executable'; // Mach-O
@@ -123,7 +139,7 @@ export interface ReceivedFile {
   size: number;
 }
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|png)$/;
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|png|webp)$/;
 const TEMP_PREFIX = '.upload-';
 
 /** Whether a name is one the store made (a stored name from the database never reaches the disk otherwise). */
@@ -193,7 +209,7 @@ export function createUploadStore(location: { dir: string | null; ephemeral: boo
     },
 
     /** Gives a received file its stored name (a new random one with the type's extension) and answers that name. */
-    async keep(file: ReceivedFile, contentType: DriverDocumentContentType): Promise<string> {
+    async keep(file: ReceivedFile, contentType: StoredContentType): Promise<string> {
       const storedName = `${randomUUID()}${extensions[contentType]}`;
       await rename(file.tempPath, await pathOf(storedName));
       return storedName;

@@ -31,6 +31,7 @@ export const API_TAGS = [
   { name: 'driver-rates', description: "A driver's hourly rates, each from a day on, with the one in force today" },
   { name: 'driver-payouts', description: 'What a driver is owed for a period, computed, approved once, and the figures per driver' },
   { name: 'flight-tracking', description: 'The return flights of upcoming bookings, their news, and the out-trips that follow them' },
+  { name: 'blog', description: "A company's blog posts (English and Tamil), their cover images, and the public list for its site" },
   { name: 'web-config', description: "Your company's name, logo and colours: the sign-in page and the app's theme" },
   {
     name: 'attendance',

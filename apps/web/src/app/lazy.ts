@@ -45,6 +45,7 @@ export const loadPackages = withTimeout(() => import('../features/packages'));
 export const loadAdditionalServices = withTimeout(() => import('../features/additional-services'));
 export const loadVouchers = withTimeout(() => import('../features/vouchers'));
 export const loadAgencies = withTimeout(() => import('../features/agencies'));
+export const loadBlog = withTimeout(() => import('../features/blog'));
 export const loadPrices = withTimeout(() => import('../features/prices'));
 export const loadQuote = withTimeout(() => import('../features/quote'));
 export const loadBookings = withTimeout(() => import('../features/bookings'));

@@ -15,6 +15,7 @@ import {
   loadAgencies,
   loadAirports,
   loadBands,
+  loadBlog,
   loadBookings,
   loadCompanies,
   loadCountries,
@@ -55,6 +56,7 @@ const packages = componentsOf(loadPackages);
 const services = componentsOf(loadAdditionalServices);
 const vouchers = componentsOf(loadVouchers);
 const agencies = componentsOf(loadAgencies);
+const blog = componentsOf(loadBlog);
 const companies = componentsOf(loadCompanies);
 const prices = componentsOf(loadPrices);
 const dashboard = componentsOf(loadDashboard);
@@ -433,6 +435,26 @@ const agencyStatementRoute = createRoute({
   path: '/agencies/$agencyId/statement',
   component: agencies('AgencyStatementPage'),
 });
+const blogRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/blog',
+  component: blog('BlogListPage'),
+});
+const blogNewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/blog/new',
+  component: blog('BlogCreatePage'),
+});
+const blogEditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/blog/$postId/edit',
+  component: blog('BlogEditPage'),
+});
+const blogPreviewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/blog/$postId/preview',
+  component: blog('BlogPreviewPage'),
+});
 const priceGridRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/prices',
@@ -512,6 +534,10 @@ const routeTree = rootRoute.addChildren([
     agencyNewRoute,
     agencyEditRoute,
     agencyStatementRoute,
+    blogRoute,
+    blogNewRoute,
+    blogEditRoute,
+    blogPreviewRoute,
     bookingsRoute,
     bookingNewRoute,
     bookingRoute,

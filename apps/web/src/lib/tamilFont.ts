@@ -19,21 +19,32 @@ const faces = [
 /** The theme's stack (app/theme.ts) after the bundled face: Latin letters and digits still come from it. */
 const FALLBACK_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Helvetica, Arial, sans-serif';
 
-/**
- * Registers Noto Sans Tamil (woff2, Tamil subset, bundled with the app) and puts it first in Mantine's font
- * stacks while the page is in Tamil (`<html lang="ta">`). Called only when Tamil is the chosen language, so
- * English visitors download nothing; the browser fetches only the weights a screen actually uses.
- */
-export function applyBundledTamilFont(): void {
+/** The font stack for Tamil text: the bundled face first. */
+export const TAMIL_FONT_STACK = `"${TAMIL_FONT_FAMILY}", ${FALLBACK_STACK}`;
+
+let registered = false;
+/** Adds the bundled faces to the page once; the browser fetches a weight only when Tamil text uses it. */
+export function registerTamilFontFaces(): void {
+  if (registered) return;
+  registered = true;
   for (const [weight, url] of faces) {
     document.fonts.add(
       new FontFace(TAMIL_FONT_FAMILY, `url(${url}) format('woff2')`, { weight, unicodeRange: TAMIL_UNICODE_RANGE, display: 'swap' }),
     );
   }
-  const stack = `"${TAMIL_FONT_FAMILY}", ${FALLBACK_STACK}`;
+}
+
+/**
+ * Registers Noto Sans Tamil (woff2, Tamil subset, bundled with the app) and puts it first in Mantine's font
+ * stacks while the page is in Tamil (`<html lang="ta">`). Called only when Tamil is the chosen language, so
+ * English visitors download nothing; the browser fetches only the weights a screen actually uses. (A Tamil blog
+ * post on an English page registers the faces for its own text only: features/blog/tamilFont.ts.)
+ */
+export function applyBundledTamilFont(): void {
+  registerTamilFontFaces();
   const style = document.createElement('style');
   style.dataset.psFont = 'tamil';
   // `:root:lang(ta)` outranks Mantine's own `:root` variables whatever the order of the style elements.
-  style.textContent = `:root:lang(ta) { --mantine-font-family: ${stack}; --mantine-font-family-headings: ${stack}; }`;
+  style.textContent = `:root:lang(ta) { --mantine-font-family: ${TAMIL_FONT_STACK}; --mantine-font-family-headings: ${TAMIL_FONT_STACK}; }`;
   document.head.append(style);
 }

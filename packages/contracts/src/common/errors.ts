@@ -114,6 +114,10 @@ export const errorCodes = [
   'role_beyond_own',
   'cannot_change_own_role',
   'role_not_assignable',
+  // The blog (locales/blog.*.json).
+  'blog_slug_taken',
+  'blog_body_empty',
+  'blog_cover_type_not_allowed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -48,3 +48,4 @@ export type ApproveStatus = (typeof approveStatuses)[number];
 export const payoutSortFields = ['period_start', 'period_end', 'total', 'status', 'created_at'] as const;
 
 export const roleSortFields = ['name', 'created_at'] as const;
+export const blogSortFields = ['title', 'slug', 'language', 'status', 'published_at', 'created_at', 'updated_at'] as const;

@@ -43,6 +43,8 @@ export const V = {
   periodTooLong: 'validation.periodTooLong',
   agencyNeeded: 'validation.agencyNeeded',
   rolePermissionsNeeded: 'validation.rolePermissionsNeeded',
+  slug: 'validation.slug',
+  publishedAtDraft: 'validation.publishedAtDraft',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -2,6 +2,7 @@ export * from './agencies.ts';
 export * from './airports.ts';
 export * from './audit.ts';
 export * from './bands.ts';
+export * from './blog.ts';
 export * from './bookings.ts';
 export * from './companies.ts';
 export * from './countries.ts';

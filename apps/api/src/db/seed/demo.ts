@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { airports, users } from '../schema/index.ts';
 import { createCompany } from './company.ts';
 import { seedDemoAgencies } from './demo-agencies.ts';
+import { seedDemoBlog } from './demo-blog.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { type DemoFile, seedDemoDispatch, seedDemoDrivers } from './demo-drivers.ts';
@@ -65,6 +66,7 @@ export async function seedDemoData(db: Db): Promise<DemoFile[]> {
     await seedDemoCatalogue(tx, companyId);
     await seedDemoPrices(tx, companyId);
     await seedDemoAgencies(tx, companyId);
+    await seedDemoBlog(tx, companyId);
     const files = await seedDemoDrivers(tx, companyId);
     return { companyId, files };
   });

@@ -64,7 +64,8 @@ export function AppFrame({
       padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
       styles={{
         main: { backgroundColor: 'var(--ps-color-background)' },
-        navbar: { backgroundColor: 'var(--ps-color-nav)' },
+        // Scrolls when its entries outgrow the screen (a phone, a short window): every entry stays reachable.
+        navbar: { backgroundColor: 'var(--ps-color-nav)', overflowY: 'auto' },
         header: { borderTop: '3px solid var(--mantine-color-brand-5)' },
       }}
     >

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  IconArticle,
   IconBriefcase,
   IconBuilding,
   IconBuildingCommunity,
@@ -172,6 +173,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.quote'),
             icon: <IconCalculator size={20} aria-hidden />,
             permission: 'location_prices.view',
+          },
+          {
+            href: `/${companyId}/blog`,
+            label: t('nav.blog'),
+            icon: <IconArticle size={20} aria-hidden />,
+            permission: 'blog.view',
           },
           {
             href: `/${companyId}/outbox`,
