@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { Airport, Booking, Location } from '@ps/contracts';
+import type { Airport, Band, Booking, Location } from '@ps/contracts';
 import { call } from './bookingWorld';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
-import { apiSignIn, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, createAirport, seriousViolations, storeSession, toast } from './support';
 
 /**
  * Restoring an earlier version (issue 9, section 5) against the real API, at 375 and 1440 px: an admin edits a
@@ -112,4 +112,70 @@ test('an edited booking goes back to the version it was booked with, and the res
   await noSidewaysScroll(page);
   await page.getByRole('dialog').getByRole('button', { name: 'ரத்துசெய்' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+/** A park-and-ride band of one day in a range no demo band uses (bands of one type must not overlap). */
+async function oneDayBand(request: APIRequestContext, token: string, name: string): Promise<Band> {
+  const start = 200 + Math.floor(Math.random() * 160);
+  for (let step = 0; step < 40; step++) {
+    const day = 200 + ((start - 200 + step) % 166);
+    const band = await request.post('/api/band/add', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name, type: 'park_and_ride', min_days: day, max_days: day, status: 1 },
+    });
+    if (band.status() === 409) continue;
+    expect(band.status(), await band.text()).toBe(201);
+    return ((await band.json()) as { data: Band }).data;
+  }
+  throw new Error('no free band days');
+}
+
+test("a route's price list goes back to an earlier version from the prices screen", async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  const token = session.access_token;
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const airport = await createAirport(request, token, { name: `Restore Prices ${tag}` });
+  const carPark = await call<Location>(request, token, 'POST', '/location/add', {
+    airport_id: airport.id,
+    name: `Restore Car Park ${tag}`,
+    type: 'car_park',
+    capacity: 50,
+  });
+  const band = await oneDayBand(request, token, `Restore band ${tag}`);
+  const route = { airport_id: airport.id, departure_id: carPark.id, arrival_id: carPark.id };
+  for (const price of [1500, 2000]) {
+    const saved = await request.put('/api/location-price/grid', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...route, cells: [{ band_id: band.id, month: 1, price }] },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  await storeSession(page, session);
+  await page.goto(`/1/prices?airport_id=${airport.id}&departure_id=${carPark.id}&arrival_id=${carPark.id}&type=park_and_ride`);
+  const january = page.getByRole('textbox', { name: `${band.name}, January`, exact: true });
+  await expect(january).toHaveValue('20.00');
+
+  const versions = page.getByRole('region', { name: `Versions of ${carPark.name}` });
+  await versions.scrollIntoViewIfNeeded();
+  const entries = versions.getByTestId('price-list-version');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText(`${band.name}, January: £15.00 → £20.00`);
+  await expect(entries.first()).toContainText('As it is now');
+  await expect(entries.last()).toContainText(`${band.name}, January: no own price → £15.00`);
+  await noSidewaysScroll(page);
+
+  await entries
+    .last()
+    .getByRole('button', { name: /^Restore this version \(/ })
+    .click();
+  await dialogOpen(page);
+  await expect(page.getByRole('dialog').getByTestId('restore-prices')).toHaveText(`${band.name}, January: £20.00 → £15.00`);
+  expect(await seriousViolations(page), 'price list restore dialog').toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore this version' }).click();
+  await expect(toast(page, 'Earlier prices restored: 0 added, 1 changed, 0 removed.')).toBeVisible();
+  await expect(january).toHaveValue('15.00');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.first()).toContainText('Restored an earlier version');
+  await expect(entries.first()).toContainText('As it is now');
+  expect(await seriousViolations(page), 'price list versions').toEqual([]);
 });
