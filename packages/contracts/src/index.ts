@@ -29,6 +29,7 @@ export * from './roles.ts';
 export * from './sessions.ts';
 export * from './statistics.ts';
 export * from './trips.ts';
+export * from './versions.ts';
 export * from './vouchers.ts';
 export * from './webConfig.ts';
 export * from './yards.ts';

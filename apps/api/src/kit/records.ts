@@ -1,3 +1,4 @@
+import type { AuditChange } from '@ps/contracts';
 import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -72,6 +73,8 @@ export interface WriteOptions {
   entity: string;
   /** Turns a constraint violation into the user's error (409 naming the field, 409 in use...). */
   translate?: (error: unknown) => AppError | undefined;
+  /** Added to every audit entry this writer records (a restore names the version it brought back). */
+  auditNote?: Record<string, AuditChange> | undefined;
 }
 
 interface Scope {
@@ -102,6 +105,7 @@ async function write<Insert, R>(
           action,
           before,
           after,
+          note: options.auditNote,
         });
       const lock = async (id: number): Promise<Row> => {
         const [row] = await tx

@@ -20,6 +20,8 @@ import payoutsEn from '@ps/contracts/locales/payouts.en.json' with { type: 'json
 import payoutsTa from '@ps/contracts/locales/payouts.ta.json' with { type: 'json' };
 import quoteEn from '@ps/contracts/locales/quote.en.json' with { type: 'json' };
 import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
+import restoreEn from '@ps/contracts/locales/restore.en.json' with { type: 'json' };
+import restoreTa from '@ps/contracts/locales/restore.ta.json' with { type: 'json' };
 import rolesEn from '@ps/contracts/locales/roles.en.json' with { type: 'json' };
 import rolesTa from '@ps/contracts/locales/roles.ta.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
@@ -67,6 +69,7 @@ const catalogues: Record<Language, Catalogue> = {
     webConfigEn,
     agenciesEn,
     blogEn,
+    restoreEn,
   ),
   ta: mergeCatalogues(
     ta,
@@ -83,6 +86,7 @@ const catalogues: Record<Language, Catalogue> = {
     webConfigTa,
     agenciesTa,
     blogTa,
+    restoreTa,
   ),
 };
 

@@ -118,6 +118,8 @@ export const errorCodes = [
   'blog_slug_taken',
   'blog_body_empty',
   'blog_cover_type_not_allowed',
+  // Restoring an earlier version (locales/restore.*.json).
+  'restore_no_change',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

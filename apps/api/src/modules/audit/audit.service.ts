@@ -39,6 +39,8 @@ export interface AuditEntry {
   action: AuditAction;
   before?: Row | undefined;
   after?: Row | undefined;
+  /** Entries beside the record's fields, kept as given (a restore's `restored_from`); never an entry on their own. */
+  note?: Record<string, AuditChange> | undefined;
 }
 
 /**
@@ -54,6 +56,6 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     entity: entry.entity,
     entity_id: String(entry.entityId),
     action: entry.action,
-    changes,
+    changes: entry.note ? { ...changes, ...entry.note } : changes,
   });
 }

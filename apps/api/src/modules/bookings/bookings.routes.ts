@@ -7,16 +7,23 @@ import {
   bookingCreateSchema,
   bookingListQuerySchema,
   bookingRepriceSchema,
+  bookingRestorePreviewSchema,
+  bookingRestoreResultSchema,
   bookingSchema,
   bookingStatusHistorySchema,
   bookingStatusOptionSchema,
   bookingStatusUpdateSchema,
   bookingUpdateResultSchema,
   bookingUpdateSchema,
+  bookingVersionSchema,
   dataEnvelope,
   idParamsSchema,
   listEnvelope,
   messageEnvelope,
+  type RestoreBody,
+  type RestoreQuery,
+  restoreBodySchema,
+  restoreQuerySchema,
 } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -26,6 +33,7 @@ import { errorResponses } from '../../plugins/errors.ts';
 import { BOOKING_AUDIT_LIMIT, createBookingAuditService } from './bookings.audit.ts';
 import { type BookingCaller, createBookingsService } from './bookings.service.ts';
 import { createBookingStatusService } from './bookings.status.ts';
+import { BOOKING_VERSIONS_LIMIT, createBookingVersionsService } from './bookings.versions.ts';
 
 const tags = ['bookings'];
 const security = [{ bearer: [] }];
@@ -47,6 +55,7 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db): void {
   const service = createBookingsService(db);
   const statuses = createBookingStatusService(db);
   const audit = createBookingAuditService(db);
+  const versions = createBookingVersionsService(db, service);
 
   app.route({
     method: 'POST',
@@ -243,5 +252,73 @@ message's bodies are left out (the outbox shows them).`,
       message: request.t('success.list'),
       data: await audit.auditTrail(bookingCaller(request), idOf(request)),
     }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/booking/versions/:id',
+    config: { permission: 'bookings.view' },
+    schema: {
+      tags,
+      security,
+      summary: "A booking's versions",
+      description: `Newest first, at most ${BOOKING_VERSIONS_LIMIT}: the booking after each audited change of it (its creation, each
+edit, status move or restore), read from the audit log. Each has the audit id (what a restore names), when, who, the fields
+that change changed (\`changed_fields\`, empty for the creation), \`restored_from\` (the version a restore brought back),
+\`is_current\` (the same editable state as now) and \`state\`: the editable fields at that version. 404 when the booking is not
+in your company.`,
+      params: idParamsSchema,
+      response: { 200: dataEnvelope(z.array(bookingVersionSchema)), ...errorResponses(400, 401, 403, 404, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.list'),
+      data: await versions.versions(bookingCaller(request), idOf(request)),
+    }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/booking/restore/preview/:id',
+    config: { permission: 'bookings.update' },
+    schema: {
+      tags,
+      security,
+      summary: 'Preview restoring a version',
+      description: `Writes nothing. \`fields\`: each editable field the restore of \`audit_id\` would change, now and restored (with
+the names of locations and the package), and \`price\`: the price breakdown before and after (equal when the restore keeps the
+price). The same errors as the restore.`,
+      params: idParamsSchema,
+      querystring: restoreQuerySchema,
+      response: { 200: dataEnvelope(bookingRestorePreviewSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await versions.preview(bookingCaller(request), idOf(request), (request.query as RestoreQuery).audit_id),
+    }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/booking/restore/:id',
+    config: { permission: 'bookings.update' },
+    schema: {
+      tags,
+      security,
+      summary: 'Restore a version',
+      description: `\`{ audit_id }\`: one of the booking's versions. Its editable fields (customer, vehicle, route, times, flights,
+passengers, package, type, language, shuttles, notes; never the status, payments, reference, voucher, agency or channel) are
+applied through the same update as an edit: re-priced when the route, times, package or type change (\`repriced\`), the car
+park checked again (409 \`car_park_full\`, nothing changed), a completed, cancelled or no-show booking refused (409
+\`booking_closed\`), a value today's rules refuse a 400. Audited as an update whose changes carry \`restored_from\`: { to:
+audit_id }. An audit id that is not a version of this booking: 404; a version equal to the booking now: 409
+\`restore_no_change\`.`,
+      params: idParamsSchema,
+      body: restoreBodySchema,
+      response: { 200: bookingRestoreResultSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => {
+      const result = await versions.restore(bookingCaller(request), idOf(request), (request.body as RestoreBody).audit_id);
+      return { message: request.t('success.restored'), ...result };
+    },
   });
 }

@@ -263,8 +263,18 @@ export function createBookingsService(db: Db, references: () => string = newRefe
      * Any subset of the fields. A change of route, times, package, type or voucher re-prices the booking (and
      * checks its car park again, and moves the voucher's use); other changes keep the price.
      */
-    async update(caller: BookingCaller, id: number, input: BookingUpdate): Promise<{ data: Booking; repriced: BookingReprice | null }> {
-      return writeRecords(db, bookings, caller, bookingWrites, async (records) => {
+    async update(
+      caller: BookingCaller,
+      id: number,
+      input: BookingUpdate,
+      options: { restoredFrom?: number } = {},
+    ): Promise<{ data: Booking; repriced: BookingReprice | null }> {
+      // A restore is an edit whose audit entry names the version it brought back.
+      const writes =
+        options.restoredFrom === undefined
+          ? bookingWrites
+          : { ...bookingWrites, auditNote: { restored_from: { to: options.restoredFrom } } };
+      return writeRecords(db, bookings, caller, writes, async (records) => {
         const { tx } = records;
         const row = (await records.lock(id)) as BookingTableRow;
         assertOpen(row);

@@ -12,17 +12,28 @@ import {
   locationPriceListQuerySchema,
   locationPriceSchema,
   locationPriceUpdateSchema,
+  type PriceListPreviewQuery,
+  type PriceListRestoreBody,
+  type PriceListRouteQuery,
   priceCopyResultSchema,
   priceCopySchema,
   priceGridQuerySchema,
   priceGridSaveSchema,
   priceGridSchema,
+  priceListPreviewQuerySchema,
+  priceListRestoreBodySchema,
+  priceListRestorePreviewSchema,
+  priceListRestoreResultSchema,
+  priceListRouteQuerySchema,
+  priceListVersionSchema,
 } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companyActorOf, registerCrudRoutes } from '../../kit/routes.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { createBandMonthsService, createLocationPricesService, createPriceGridService } from './prices.service.ts';
+import { createPriceListVersionsService, PRICE_LIST_VERSIONS_LIMIT } from './prices.versions.ts';
 
 const security = [{ bearer: [] }];
 
@@ -186,5 +197,84 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
       message: request.t('success.updated'),
       data: await grid.saveDefaultsGrid(companyActorOf(request), request.body as never),
     }),
+  });
+
+  const priceLists = createPriceListVersionsService(db);
+  const routeOf = (query: PriceListRouteQuery) => ({
+    airport_id: query.airport_id,
+    departure_id: query.departure_id,
+    arrival_id: query.arrival_id,
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/location-price/versions',
+    config: { permission: 'location_prices.view' },
+    schema: {
+      tags: ['location prices'],
+      security,
+      summary: "A route's price list versions",
+      description:
+        `Newest first, at most ${PRICE_LIST_VERSIONS_LIMIT}: the route's own prices (every band type, every month and every-month) after ` +
+        'each save that changed them (a grid save, a copy, an add, edit or delete of one price, a restore), read from the audit log. ' +
+        'Each has `audit_id` (the last audit entry of that save: what a restore names), when, who, `changes` (each price from and ' +
+        "to; null is no price of its own), `cells` (the whole list then), `restored_from` and `is_current`. Another company's " +
+        'airport or locations: 404.',
+      querystring: priceListRouteQuerySchema,
+      response: { 200: dataEnvelope(z.array(priceListVersionSchema)), ...errorResponses(400, 401, 403, 404, 503) },
+    },
+    handler: async (request) => ({
+      message: request.t('success.list'),
+      data: await priceLists.versions(companyActorOf(request), routeOf(request.query as PriceListRouteQuery)),
+    }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/location-price/restore/preview',
+    config: { permission: 'location_prices.update' },
+    schema: {
+      tags: ['location prices'],
+      security,
+      summary: 'Preview restoring a price list version',
+      description:
+        'Writes nothing: each price the restore of `audit_id` would change on the route, now (`from`) and restored (`to`). The same ' +
+        'errors as the restore.',
+      querystring: priceListPreviewQuerySchema,
+      response: { 200: dataEnvelope(priceListRestorePreviewSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => {
+      const query = request.query as PriceListPreviewQuery;
+      return {
+        message: request.t('success.fetched'),
+        data: await priceLists.preview(companyActorOf(request), routeOf(query), query.audit_id),
+      };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/location-price/restore',
+    config: { permission: 'location_prices.update' },
+    schema: {
+      tags: ['location prices'],
+      security,
+      summary: 'Restore a price list version',
+      description:
+        "Saves the version's list over the route's through the grid save, in one transaction: prices it had are created or changed, " +
+        "prices it did not have are removed (the defaults apply again). The grid save's rules hold: the route and the bands must " +
+        "still be the company's (400 naming the cell), one price per band and month (409 `location_price_taken`). Each write is " +
+        'audited with `restored_from`: { to: audit_id }. An `audit_id` that is not a version of this route: 404; a version equal to ' +
+        'the list now: 409 `restore_no_change`. Answers how many prices were created, changed and removed.',
+      body: priceListRestoreBodySchema,
+      response: { 200: dataEnvelope(priceListRestoreResultSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => {
+      const body = request.body as PriceListRestoreBody;
+      return {
+        message: request.t('success.restored'),
+        data: await priceLists.restore(companyActorOf(request), routeOf(body), body.audit_id),
+      };
+    },
   });
 }

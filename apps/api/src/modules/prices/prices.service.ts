@@ -69,7 +69,7 @@ export const createBandMonthsService = (db: Db) =>
 
 // ---- location prices -----------------------------------------------------------------------------------
 
-const locationPriceWrites = {
+export const locationPriceWrites = {
   entity: 'location_price',
   translate: constraintTranslator({
     table: 'location_prices',
@@ -133,7 +133,7 @@ export const createLocationPricesService = (db: Db) =>
 const cellKey = (bandId: number, month: number | null) => `${bandId}:${month ?? 'every'}`;
 
 /** The route must be the company's (404 otherwise: another company's airport or locations are not found). */
-async function requireRoute(tx: DbOrTx, companyId: number, airportId: number, routes: Array<{ route: Route; prefix: string }>) {
+export async function requireRoute(tx: DbOrTx, companyId: number, airportId: number, routes: Array<{ route: Route; prefix: string }>) {
   if (!(await airportExists(tx, companyId, airportId))) throw notFound();
   const ids = routes.flatMap(({ route }) => [route.departure_id, route.arrival_id]);
   const found = await locationsByIds(tx, companyId, ids);
@@ -190,6 +190,23 @@ async function applyCells<Insert>(
   return result;
 }
 
+/**
+ * A route's grid save inside the caller's transaction: the route must be the company's, each cell's band too and
+ * no cell named twice (400), then `applyCells`. The grid save and a price list's restore both write through it.
+ */
+export async function saveRouteCells(
+  records: RecordWriter<typeof locationPrices.$inferInsert>,
+  actor: CompanyActor,
+  body: PriceGridSave,
+): Promise<GridSaveResult> {
+  const route = { departure_id: body.departure_id, arrival_id: body.arrival_id };
+  await requireRoute(records.tx, actor.companyId, body.airport_id, [{ route, prefix: '' }]);
+  const problems = await cellProblems(records.tx, actor.companyId, body.cells);
+  if (problems.length > 0) throw fieldsError(problems);
+  const existing = await createLocationPricesRepository(records.tx, actor.companyId).ofRoute(route);
+  return applyCells(records, existing, body.cells, (cell) => ({ airport_id: body.airport_id, ...route, ...cell }));
+}
+
 export function createPriceGridService(db: Db) {
   return {
     /** Bands of the type down, months across: the route's own prices beside the band-month defaults. */
@@ -235,14 +252,7 @@ export function createPriceGridService(db: Db) {
 
     /** Saves every cell of a route's grid in one transaction; any bad cell: 400 and nothing written. */
     saveRouteGrid: (actor: CompanyActor, body: PriceGridSave): Promise<GridSaveResult> =>
-      writeRecords(db, locationPrices, actor, locationPriceWrites, async (records) => {
-        const route = { departure_id: body.departure_id, arrival_id: body.arrival_id };
-        await requireRoute(records.tx, actor.companyId, body.airport_id, [{ route, prefix: '' }]);
-        const problems = await cellProblems(records.tx, actor.companyId, body.cells);
-        if (problems.length > 0) throw fieldsError(problems);
-        const existing = await createLocationPricesRepository(records.tx, actor.companyId).ofRoute(route);
-        return applyCells(records, existing, body.cells, (cell) => ({ airport_id: body.airport_id, ...route, ...cell }));
-      }),
+      writeRecords(db, locationPrices, actor, locationPriceWrites, (records) => saveRouteCells(records, actor, body)),
 
     /**
      * Copies every price of one route to another route of the airport in one transaction. A target price

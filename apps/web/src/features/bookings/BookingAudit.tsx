@@ -176,9 +176,9 @@ export function AuditSection({ booking }: { booking: Booking }) {
                           {label(field)}
                         </Text>
                         <Text component="dd" size="sm" m={0}>
-                          {entry.action === 'update'
+                          {entry.action === 'update' && 'from' in change
                             ? t('bookings.audit.fromTo', { from: value(entry, field, change.from), to: value(entry, field, change.to) })
-                            : value(entry, field, entry.action === 'create' ? change.to : change.from)}
+                            : value(entry, field, entry.action === 'delete' ? change.from : change.to)}
                         </Text>
                       </Stack>
                     ))}

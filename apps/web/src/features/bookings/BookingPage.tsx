@@ -16,6 +16,7 @@ import { MailSection } from './BookingMail';
 import { PaymentsSection } from './BookingPayments';
 import { ServicesSection } from './BookingServices';
 import { TripsAndPath } from './BookingTrips';
+import { VersionsSection } from './BookingVersions';
 import { StatusBadge, useBookingText } from './format';
 
 const route = getRouteApi('/$companyId/bookings/$bookingId');
@@ -169,6 +170,7 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
       </SimpleGrid>
 
       <HistorySection booking={booking} />
+      <VersionsSection booking={booking} closed={closed} />
       <AuditSection booking={booking} />
     </Stack>
   );

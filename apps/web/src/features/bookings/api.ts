@@ -7,11 +7,14 @@ import type {
   BookingAuditEntry,
   BookingCreate,
   BookingReprice,
+  BookingRestorePreview,
   BookingService,
   BookingStatus,
   BookingStatusHistoryEntry,
   BookingStatusOption,
   BookingUpdate,
+  BookingUpdateResult,
+  BookingVersion,
   Location,
   MailMessage,
   MailMessageDetail,
@@ -303,6 +306,48 @@ export function useBookingAudit(bookingId: number) {
   return useQuery({
     queryKey: auditKey(bookingId),
     queryFn: async ({ signal }) => (await apiRequest<BookingAuditEntry[]>(`/booking/audit/list/${bookingId}`, { signal })).data,
+  });
+}
+
+// ---- versions of the booking and their restore ----------------------------------------------------------------
+
+const versionsKey = (bookingId: number) => [...keys.detail(bookingId), 'versions'] as const;
+
+/** GET /api/booking/versions/{id}: the booking after each audited change, newest first. */
+export function useBookingVersions(bookingId: number) {
+  return useQuery({
+    queryKey: versionsKey(bookingId),
+    queryFn: async ({ signal }) => (await apiRequest<BookingVersion[]>(`/booking/versions/${bookingId}`, { signal })).data,
+  });
+}
+
+/** GET /api/booking/restore/preview/{id}: each field now and restored, the price before and after (the dialog shows its error). */
+export function useRestorePreview(bookingId: number, auditId: number | null) {
+  return useQuery({
+    queryKey: [...versionsKey(bookingId), 'preview', auditId],
+    enabled: auditId !== null,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<BookingRestorePreview>(`/booking/restore/preview/${bookingId}`, { query: { audit_id: auditId }, signal })).data,
+    meta: { silent: true },
+  });
+}
+
+/** POST /api/booking/restore/{id}: the version's fields through the edit; the page reads the booking again. */
+export function useRestoreVersion(bookingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (auditId: number) =>
+      (await apiRequest<BookingUpdateResult['data']>(`/booking/restore/${bookingId}`, { method: 'POST', body: { audit_id: auditId } }))
+        .data,
+    onSuccess: (row) => {
+      queryClient.setQueryData(keys.detail(bookingId), row);
+      void queryClient.invalidateQueries(belongingTo(bookingId));
+      return queryClient.invalidateQueries({ queryKey: keys.lists() });
+    },
+    meta: { silent: true },
   });
 }
 

@@ -26,6 +26,7 @@ import {
 } from './api';
 import { CopySeasonDialog } from './CopySeasonDialog';
 import { type CellInfo, cellKey, type GridColumn, isChanged, PriceGridTable, parsePrice } from './PriceGridTable';
+import { PriceListVersions } from './PriceListVersions';
 import { type PriceGridSearch, validatePriceGridSearch } from './search';
 
 const route = getRouteApi('/$companyId/prices');
@@ -404,6 +405,11 @@ function RoutePrices({ search, setSearch }: { search: PriceGridSearch; setSearch
             errors={errors}
             currency={money.currency}
             onChange={change}
+          />
+          <PriceListVersions
+            route={{ airport_id: query.airport_id, departure_id: query.departure_id, arrival_id: query.arrival_id }}
+            routeName={routeName()}
+            disabled={changes > 0}
           />
         </Stack>
       )}

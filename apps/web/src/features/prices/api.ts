@@ -15,6 +15,9 @@ import type {
   PriceCopyResult,
   PriceGrid,
   PriceGridSave,
+  PriceListRestorePreview,
+  PriceListRestoreResult,
+  PriceListVersion,
 } from '@ps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -151,3 +154,35 @@ function useSave<Body, Result>(path: string, method: 'PUT' | 'POST') {
 export const useSaveRouteGrid = () => useSave<PriceGridSave, GridSaveResult>('/location-price/grid', 'PUT');
 export const useSaveDefaultsGrid = () => useSave<BandMonthGridSave, GridSaveResult>('/band-month/grid', 'PUT');
 export const useCopySeason = () => useSave<PriceCopy, PriceCopyResult>('/location-price/copy', 'POST');
+
+// ---- a route's price list versions and their restore ----------------------------------------------------------
+
+export interface PriceListRouteKey {
+  airport_id: number;
+  departure_id: number;
+  arrival_id: number;
+}
+
+/** GET /api/location-price/versions: the route's own prices after each save, newest first. */
+export function usePriceListVersions(route: PriceListRouteKey | null) {
+  return useQuery({
+    queryKey: ['location-prices', 'versions', route],
+    queryFn: ({ signal }) => get<PriceListVersion[]>('/location-price/versions', { ...(route ?? {}) }, signal),
+    enabled: route !== null,
+  });
+}
+
+/** GET /api/location-price/restore/preview: each price the restore changes (the dialog shows its error). */
+export function usePriceListRestorePreview(route: PriceListRouteKey, auditId: number) {
+  return useQuery({
+    queryKey: ['location-prices', 'versions', route, 'preview', auditId],
+    queryFn: ({ signal }) => get<PriceListRestorePreview>('/location-price/restore/preview', { ...route, audit_id: auditId }, signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    meta: { silent: true },
+  });
+}
+
+export const useRestorePriceList = () =>
+  useSave<PriceListRouteKey & { audit_id: number }, PriceListRestoreResult>('/location-price/restore', 'POST');

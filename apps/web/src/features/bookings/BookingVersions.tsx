@@ -1,0 +1,188 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { Booking, BookingVersion, RestoreField } from '@ps/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconHistory } from '../../components/icons';
+import { Section } from '../../components/Section';
+import { ApiError } from '../../lib/api';
+import { useCan } from '../../lib/currentUser';
+import { formatDateTime } from '../../lib/i18n';
+import { toastSuccess } from '../../lib/toast';
+import { useBookingVersions, useRestorePreview, useRestoreVersion } from './api';
+import { useBookingText } from './format';
+
+const instantFields = new Set(['departure_at', 'arrival_at', 'shuttle_out_at', 'shuttle_back_at']);
+
+/** A field's label: the versions' own, else the audit trail's, else the booking's. */
+function useFieldLabel() {
+  const { t } = useTranslation();
+  return (field: string) =>
+    t(`bookings.versions.fields.${field}`, {
+      defaultValue: t(`bookings.audit.fields.${field}`, { defaultValue: t(`bookings.fields.${field}`, { defaultValue: field }) }),
+    });
+}
+
+const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+/**
+ * The booking's versions (issue 9, section 5): the booking after each audited change, newest first, each with
+ * who, when and what changed; "Restore this version" asks first, showing each field now and restored and the
+ * total before and after, then restores it through the same rules as an edit.
+ */
+export function VersionsSection({ booking, closed }: { booking: Booking; closed: boolean }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const versions = useBookingVersions(booking.id);
+  const label = useFieldLabel();
+  const [restoring, setRestoring] = useState<BookingVersion | null>(null);
+  const entries = versions.data ?? [];
+  const mayRestore = can('bookings.update') && !closed;
+
+  const title = (version: BookingVersion) => {
+    if (version.action === 'create') return t('bookings.versions.created');
+    if (version.restored_from !== null) {
+      const source = entries.find((entry) => entry.audit_id === version.restored_from);
+      return t('bookings.versions.restoredFrom', { when: source ? formatDateTime(source.created_at) : `#${version.restored_from}` });
+    }
+    return t('bookings.versions.changed');
+  };
+
+  return (
+    <Section title={t('bookings.versions.title')} id="booking-versions">
+      {entries.length === 0 ? (
+        <Text c="dimmed">{versions.isLoading ? t('app.loading') : t('bookings.versions.none')}</Text>
+      ) : (
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="booking-versions">
+          {entries.map((version) => (
+            <Paper component="li" key={version.audit_id} withBorder radius="sm" p="xs" data-testid="booking-version">
+              <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={700}>{title(version)}</Text>
+                    {version.is_current ? (
+                      <Badge variant="light" color="green.9">
+                        {t('bookings.versions.current')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {t('bookings.history.byWhen', {
+                      who: version.actor_name ?? t('bookings.history.system'),
+                      when: formatDateTime(version.created_at),
+                    })}
+                  </Text>
+                  {version.changed_fields.length > 0 ? (
+                    <Text size="sm">{t('bookings.versions.fieldsChanged', { fields: version.changed_fields.map(label).join(', ') })}</Text>
+                  ) : null}
+                </Stack>
+                {mayRestore && !version.is_current ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    leftSection={<IconHistory size={18} aria-hidden />}
+                    onClick={() => setRestoring(version)}
+                    aria-label={t('bookings.versions.restoreNamed', { when: formatDateTime(version.created_at) })}
+                    className="ps-primary-action"
+                  >
+                    {t('bookings.versions.restore')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {restoring ? <RestoreDialog booking={booking} version={restoring} onClose={() => setRestoring(null)} /> : null}
+    </Section>
+  );
+}
+
+/** The restore's question: each field now -> restored and the total before -> after; the API's error in it. */
+function RestoreDialog({ booking, version, onClose }: { booking: Booking; version: BookingVersion; onClose: () => void }) {
+  const { t } = useTranslation();
+  const text = useBookingText();
+  const label = useFieldLabel();
+  const preview = useRestorePreview(booking.id, version.audit_id);
+  const restore = useRestoreVersion(booking.id);
+
+  const value = (field: RestoreField, side: 'current' | 'restored'): string => {
+    const raw = field[side];
+    const name = side === 'current' ? field.current_name : field.restored_name;
+    if (raw === null || raw === undefined || raw === '') return '—';
+    if (name) return name;
+    if (instantFields.has(field.field) && typeof raw === 'string') return text.time(booking, raw);
+    if (field.field === 'type' && typeof raw === 'string') return t(`bookings.versions.types.${raw}`, { defaultValue: raw });
+    if (field.field === 'language' && typeof raw === 'string') return t(`bookings.versions.languages.${raw}`, { defaultValue: raw });
+    if (typeof raw === 'number' && field.field.endsWith('_id')) return `#${raw}`;
+    return String(raw);
+  };
+
+  const confirm = () =>
+    restore.mutate(version.audit_id, {
+      onSuccess: () => {
+        toastSuccess(t('bookings.versions.restored', { reference: booking.reference }));
+        onClose();
+      },
+    });
+
+  const plan = preview.data;
+  return (
+    <Modal
+      opened
+      onClose={restore.isPending ? () => undefined : onClose}
+      title={t('bookings.versions.confirmTitle', { when: formatDateTime(version.created_at) })}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <Stack gap="md">
+        {preview.isLoading ? <Text>{t('app.loading')}</Text> : null}
+        {preview.isError ? (
+          <Alert color="red.9" variant="light" role="alert" title={t('bookings.versions.cannot')}>
+            {errorText(preview.error, t('app.errors.unexpected'))}
+          </Alert>
+        ) : null}
+        {plan ? (
+          <>
+            <Text>{t('bookings.versions.confirmBody')}</Text>
+            <Stack component="dl" gap="xs" m={0} data-testid="restore-fields">
+              {plan.fields.map((field) => (
+                <Stack key={field.field} gap={0}>
+                  <Text component="dt" size="sm" c="dimmed">
+                    {label(field.field)}
+                  </Text>
+                  <Text component="dd" m={0}>
+                    {t('bookings.audit.fromTo', { from: value(field, 'current'), to: value(field, 'restored') })}
+                  </Text>
+                </Stack>
+              ))}
+            </Stack>
+            <Text fw={700} data-testid="restore-total">
+              {plan.price.before.total === plan.price.after.total
+                ? t('bookings.versions.totalKept', { total: text.money(plan.price.after.total) })
+                : t('bookings.versions.totalChanges', {
+                    from: text.money(plan.price.before.total),
+                    to: text.money(plan.price.after.total),
+                  })}
+            </Text>
+          </>
+        ) : null}
+        {restore.isError ? (
+          <Alert color="red.9" variant="light" role="alert" title={t('bookings.versions.cannot')}>
+            {errorText(restore.error, t('app.errors.unexpected'))}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={restore.isPending} className="ps-primary-action">
+            {t('common.cancel')}
+          </Button>
+          {plan ? (
+            <Button onClick={confirm} loading={restore.isPending} className="ps-primary-action" data-autofocus>
+              {t('bookings.versions.restore')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
