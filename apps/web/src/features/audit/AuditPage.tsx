@@ -122,8 +122,13 @@ export function AuditPage() {
   usePageTitle(t('audit.title'));
   const { companyId } = route.useParams();
   const [search, navigate] = usePageSearch(route, parseAuditSearch);
-  const setSearch = (patch: Partial<AuditSearch>, resetPage = true) =>
-    navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
+  const setSearch = (patch: Partial<AuditSearch>, resetPage = true) => {
+    // The router writes a string that reads as a number in quotes (`entity_id=%2212%22`): a numeric record id goes in as a
+    // number, so the URL reads `entity_id=12` (parseAuditSearch turns it back into text).
+    const entityId = patch.entity_id !== undefined && /^\d{1,15}$/.test(patch.entity_id) ? Number(patch.entity_id) : patch.entity_id;
+    const written = 'entity_id' in patch ? { ...patch, entity_id: entityId as string | undefined } : patch;
+    return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...written }), replace: true });
+  };
   const user = useCurrentUser();
   const zone = user.data?.company_time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const text = useAuditText();
