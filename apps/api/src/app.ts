@@ -11,6 +11,7 @@ import { registerAdditionalServiceRoutes } from './modules/additional-services/a
 import { registerAgencyRoutes } from './modules/agencies/agencies.routes.ts';
 import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
 import { registerAttendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerBandRoutes } from './modules/bands/bands.routes.ts';
 import { registerBlogRoutes } from './modules/blog/blog.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   registerPriceRoutes(app, database.db);
   registerQuoteRoutes(app, database.db);
   registerBookingRoutes(app, database.db);
+  registerAuditRoutes(app, database.db);
   registerBookingServiceRoutes(app, database.db);
   registerParkRideRoutes(app, database.db);
   registerPaymentRoutes(app, database.db);

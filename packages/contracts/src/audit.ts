@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isCalendarDate } from './common/dates.ts';
+import { recordIdParamSchema, requestContextQuerySchema } from './common/pagination.ts';
+import { V } from './common/validation.ts';
 
 export const auditActions = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -38,3 +41,108 @@ export const bookingAuditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type BookingAuditEntry = z.infer<typeof bookingAuditEntrySchema>;
+
+/**
+ * Every kind of record whose changes the audit log keeps (`audit_log.entity`). The API's writers are typed with it, so a
+ * new kind cannot be logged without its name here, and the Audit screen names each one in both languages.
+ */
+export const auditEntities = [
+  'additional_service',
+  'agency',
+  'airport',
+  'attendance',
+  'band',
+  'band_month',
+  'blog_post',
+  'booking',
+  'booking_service',
+  'company',
+  'core_agency',
+  'core_airport',
+  'core_location',
+  'document_type',
+  'driver',
+  'driver_document',
+  'driver_rate',
+  'flight',
+  'location',
+  'location_price',
+  'mail_message',
+  'package',
+  'payment',
+  'payout',
+  'role',
+  'trip',
+  'trip_movement',
+  'trip_schedule_change',
+  'trip_status_correction',
+  'user',
+  'voucher',
+  'web_config',
+  'yard',
+] as const;
+export type AuditEntity = (typeof auditEntities)[number];
+
+/** The most entries one page of `GET /api/audit/list` answers. */
+export const AUDIT_MAX_PAGE_SIZE = 100;
+
+const auditDay = z.string().refine(isCalendarDate, { error: V.date });
+
+/**
+ * The filters of the Audit screen, its list and its CSV export: who (`user_id`), what kind of record (`entity`), which
+ * record (`entity_id`, with or without `entity`), what was done (`action`), and the days (`from`, `to`: `YYYY-MM-DD`, both
+ * counted, on the company's clock).
+ */
+const auditFilterShape = {
+  ...requestContextQuerySchema.shape,
+  user_id: recordIdParamSchema.optional(),
+  entity: z.enum(auditEntities, { error: V.invalidValue }).optional(),
+  entity_id: z.string().trim().min(1, { error: V.invalidValue }).max(64, { error: V.invalidValue }).optional(),
+  action: z.enum(auditActions, { error: V.invalidValue }).optional(),
+  from: auditDay.optional(),
+  to: auditDay.optional(),
+};
+const daysInOrder = (query: { from?: string | undefined; to?: string | undefined }) => !query.from || !query.to || query.from <= query.to;
+
+/** `GET /api/audit/export`: the filters alone (every matching entry goes in the file). */
+export const auditFilterQuerySchema = z.object(auditFilterShape).refine(daysInOrder, { path: ['to'], error: V.dateOrder });
+export type AuditFilterQuery = z.output<typeof auditFilterQuerySchema>;
+
+/** `GET /api/audit/list`: the filters and a page (newest first, always). */
+export const auditListQuerySchema = z
+  .object({
+    ...auditFilterShape,
+    page: z.coerce.number({ error: V.positiveInteger }).int({ error: V.positiveInteger }).min(1, { error: V.positiveInteger }).default(1),
+    page_size: z.coerce
+      .number({ error: V.positiveInteger })
+      .int({ error: V.positiveInteger })
+      .min(1, { error: V.positiveInteger })
+      .max(AUDIT_MAX_PAGE_SIZE, { error: V.invalidValue })
+      .default(20),
+  })
+  .refine(daysInOrder, { path: ['to'], error: V.dateOrder });
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+/** One changed field of an entry: its value before (null on a creation) and after (null on a deletion). */
+export const auditFieldChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+export type AuditFieldChange = z.infer<typeof auditFieldChangeSchema>;
+
+/** One entry of the company's audit log: who changed which record, when, and each field before and after. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  /** Who made the change; null for the system (a flight's delay moving a trip, a job). */
+  actor: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.enum(auditActions),
+  changes: z.array(auditFieldChangeSchema),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/audit/filters`: the people and kinds of record that appear in the company's log, for the filter lists. */
+export const auditFiltersSchema = z.object({
+  users: z.array(z.object({ id: z.number().int(), name: z.string().nullable() })),
+  entities: z.array(z.string()),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;

@@ -124,6 +124,8 @@ export const builtInRolePermissions = {
     'blog.create',
     'blog.update',
     'blog.delete',
+    // The company's audit log: read it and export it (nothing writes or removes an entry through the API).
+    'audit.view',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
   driver: ['session', 'countries.view', 'trips.view', 'trips.status', 'trips.movement', 'attendance.view', 'attendance.record'],

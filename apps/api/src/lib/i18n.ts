@@ -3,6 +3,8 @@ import agenciesEn from '@ps/contracts/locales/agencies.en.json' with { type: 'js
 import agenciesTa from '@ps/contracts/locales/agencies.ta.json' with { type: 'json' };
 import attendanceEn from '@ps/contracts/locales/attendance.en.json' with { type: 'json' };
 import attendanceTa from '@ps/contracts/locales/attendance.ta.json' with { type: 'json' };
+import auditEn from '@ps/contracts/locales/audit.en.json' with { type: 'json' };
+import auditTa from '@ps/contracts/locales/audit.ta.json' with { type: 'json' };
 import blogEn from '@ps/contracts/locales/blog.en.json' with { type: 'json' };
 import blogTa from '@ps/contracts/locales/blog.ta.json' with { type: 'json' };
 import bookingsEn from '@ps/contracts/locales/bookings.en.json' with { type: 'json' };
@@ -70,6 +72,7 @@ const catalogues: Record<Language, Catalogue> = {
     agenciesEn,
     blogEn,
     restoreEn,
+    auditEn,
   ),
   ta: mergeCatalogues(
     ta,
@@ -87,6 +90,7 @@ const catalogues: Record<Language, Catalogue> = {
     agenciesTa,
     blogTa,
     restoreTa,
+    auditTa,
   ),
 };
 

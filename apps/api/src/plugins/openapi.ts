@@ -39,6 +39,7 @@ export const API_TAGS = [
   },
   { name: 'trips', description: "Drivers' trips: planning and assignment, statuses, the car's movements and trips per period" },
   { name: 'mail', description: 'The booking confirmation mail and the outbox every message goes through' },
+  { name: 'audit', description: "Your company's audit log: who changed which record, when, and each field before and after; read only" },
   { name: 'statistics', description: 'The daily board (cars in and out), bookings and revenue by period, headline figures and occupancy' },
   { name: 'live', description: 'Server-sent events of booking changes for the live board' },
   { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },

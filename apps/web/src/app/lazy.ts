@@ -51,5 +51,6 @@ export const loadQuote = withTimeout(() => import('../features/quote'));
 export const loadBookings = withTimeout(() => import('../features/bookings'));
 export const loadDashboard = withTimeout(() => import('../features/dashboard'));
 export const loadOutbox = withTimeout(() => import('../features/outbox'));
+export const loadAudit = withTimeout(() => import('../features/audit'));
 export const loadDrivers = withTimeout(() => import('../features/drivers'));
 export const loadDispatch = withTimeout(() => import('../features/dispatch'));

@@ -14,6 +14,7 @@ import {
   loadAdditionalServices,
   loadAgencies,
   loadAirports,
+  loadAudit,
   loadBands,
   loadBlog,
   loadBookings,
@@ -61,6 +62,7 @@ const companies = componentsOf(loadCompanies);
 const prices = componentsOf(loadPrices);
 const dashboard = componentsOf(loadDashboard);
 const outbox = componentsOf(loadOutbox);
+const audit = componentsOf(loadAudit);
 const quote = componentsOf(loadQuote);
 const account = componentsOf(loadAccount);
 const settings = componentsOf(loadSettings);
@@ -280,6 +282,11 @@ const outboxRoute = createRoute({
   getParentRoute: () => companyRoute,
   path: '/outbox',
   component: outbox('OutboxPage'),
+});
+const auditRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/audit',
+  component: audit('AuditPage'),
 });
 const quoteRoute = createRoute({
   getParentRoute: () => companyRoute,
@@ -556,6 +563,7 @@ const routeTree = rootRoute.addChildren([
     quoteRoute,
     dashboardRoute,
     outboxRoute,
+    auditRoute,
   ]),
 ]);
 

@@ -1,33 +1,14 @@
-/**
- * A small, correct CSV writer (RFC 4180): fields with a comma, quote, or line break are quoted and quotes
- * doubled; lines end with CRLF; a UTF-8 byte order mark first so Excel reads Tamil and accented names right.
- * Cells that a spreadsheet would run as a formula (=, +, -, @ first) are prefixed with a quote (OWASP CSV
- * injection advice).
- */
-export interface CsvColumn<Row> {
-  /** The header, already translated. */
-  title: string;
-  value: (row: Row) => string | number | null | undefined;
-}
-
-export const CSV_BOM = '\uFEFF';
-
-function cell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [columns.map((column) => cell(column.title)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => cell(column.value(row))).join(','));
-  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
-}
+// The CSV writer is shared with the API's exports (packages/contracts/src/common/csv.ts); the download is the web's.
+export { CSV_BOM, type CsvColumn, csvCell, csvLine, toCsv } from '@ps/contracts/common/csv';
 
 /** Offers the text as a file download. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  downloadBlob(fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Offers a file (an export the API made) as a download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

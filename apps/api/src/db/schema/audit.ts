@@ -17,7 +17,11 @@ export const auditLog = pgTable(
   },
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entity_id),
-    index('audit_log_company_idx').on(table.company_id),
+    // The Audit screen (GET /api/audit/list and export): a company's entries newest first, alone or by who made them or
+    // by the kind of record; the company's prefix of the first also serves every other company-wide read.
+    index('audit_log_company_created_idx').on(table.company_id, table.created_at.desc(), table.id.desc()),
+    index('audit_log_company_actor_created_idx').on(table.company_id, table.actor_user_id, table.created_at.desc()),
+    index('audit_log_company_entity_created_idx').on(table.company_id, table.entity, table.created_at.desc()),
     // A booking's audit trail finds its service lines, payments and messages by the booking they were made for.
     index('audit_log_booking_records_idx')
       .on(table.company_id, sql`(${table.changes} -> 'booking_id' ->> 'to')`)

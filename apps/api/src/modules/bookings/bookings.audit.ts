@@ -1,19 +1,17 @@
 import { type AuditChange, type BookingAuditEntity, type BookingAuditEntry, bookingAuditEntities } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { unlistedAuditFields } from '../audit/audit.service.ts';
 import type { BookingCaller } from './bookings.pricing.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 
 /** The most entries one trail answers: a booking with more has been edited far beyond what a page reads. */
 export const BOOKING_AUDIT_LIMIT = 500;
 
-/** Fields kept in the audit log that the trail leaves out: a message's bodies (the outbox shows them) and a hash. */
-const omittedFields = new Set(['text_body', 'html_body', 'request_hash']);
-
 const isTrailEntity = (entity: string): entity is BookingAuditEntity => (bookingAuditEntities as readonly string[]).includes(entity);
 
 function trailChanges(changes: Record<string, AuditChange>): Record<string, AuditChange> {
-  return Object.fromEntries(Object.entries(changes).filter(([field]) => !omittedFields.has(field)));
+  return Object.fromEntries(Object.entries(changes).filter(([field]) => !unlistedAuditFields.has(field)));
 }
 
 /** A booking's audit trail: who changed what on it, its services, payments and messages. */

@@ -16,6 +16,7 @@ import {
   IconCalendarTime,
   IconCar,
   IconFileCertificate,
+  IconHistory,
   IconHome,
   IconLayoutDashboard,
   IconMail,
@@ -197,6 +198,12 @@ export function CompanyLayout({ children }: { children?: ReactNode }) {
             label: t('nav.roles'),
             icon: <IconShieldLock size={20} aria-hidden />,
             permission: 'roles.view',
+          },
+          {
+            href: `/${companyId}/audit`,
+            label: t('nav.audit'),
+            icon: <IconHistory size={20} aria-hidden />,
+            permission: 'audit.view',
           },
           {
             href: `/${companyId}/settings`,
