@@ -62,6 +62,10 @@ function Changes({ entry }: { entry: AuditEntry }) {
         variant="subtle"
         size="compact-md"
         px={4}
+        // A Tamil label wraps on a phone: the button grows with it instead of cutting the second line.
+        h="auto"
+        mih={28}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
