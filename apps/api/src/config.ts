@@ -13,6 +13,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A PostgreSQL server; without it the embedded database (PGlite) under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * With DATABASE_URL: the role that owns the tables, for migrations and the retention job, so that
+   * DATABASE_URL's role can be one that may not change or delete audit rows (docs/operations.md).
+   */
+  DATABASE_OWNER_URL: z.string().url().optional(),
   /** Embedded database folder; `memory://` keeps it in memory (tests, e2e). */
   DATA_DIR: z.string().default('./data'),
   /**
@@ -115,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
+  }
+  if (parsed.data.DATABASE_OWNER_URL && !parsed.data.DATABASE_URL) {
+    throw new Error('Invalid environment: DATABASE_OWNER_URL: only with DATABASE_URL (the embedded database has one role)');
   }
   // Demo data belongs to the embedded database only: a real server never gets a demo password.
   const demoData = !parsed.data.DATABASE_URL;

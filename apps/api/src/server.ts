@@ -9,6 +9,7 @@ import { createEligibilitySweep, type EligibilitySweep } from './modules/trips/t
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
+  ownerUrl: config.DATABASE_OWNER_URL,
   dataDir: config.DATA_DIR,
   connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
 });
