@@ -42,7 +42,7 @@ export interface DatabaseOptions {
 }
 
 /** Tables whose rows the application's role may add and read but never change or delete. */
-export const APPEND_ONLY_TABLES = ['audit_log'] as const;
+export const APPEND_ONLY_TABLES = ['audit_log', 'security_events'] as const;
 
 /** The application's role, refused when it is the owner itself (which may change anything). */
 async function distinctApplicationRole(pool: pg.Pool, ownerPool: pg.Pool): Promise<string> {

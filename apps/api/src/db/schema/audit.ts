@@ -18,6 +18,8 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entity_id),
     index('audit_log_company_idx').on(table.company_id),
+    // The retention job finds the rows older than AUDIT_RETENTION_DAYS by it.
+    index('audit_log_created_idx').on(table.created_at),
     // A booking's audit trail finds its service lines, payments and messages by the booking they were made for.
     index('audit_log_booking_records_idx')
       .on(table.company_id, sql`(${table.changes} -> 'booking_id' ->> 'to')`)
