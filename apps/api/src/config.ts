@@ -107,6 +107,12 @@ const envSchema = z.object({
   FLIGHT_PROVIDER_NAME: z.string().min(1).max(40).default('http'),
   /** How often the upcoming return flights are asked about (with an HTTP provider). */
   FLIGHT_POLL_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
+  /** Audit rows older than this many days are moved to an archive file by the daily retention job (docs/operations.md). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** The same for security events. */
+  SECURITY_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Where the archive files go; default `<DATA_DIR>/archive` (none with an in-memory database: nothing is kept). */
+  ARCHIVE_DIR: z.string().min(1).optional(),
   /** How long a database call may wait for a connection before the API answers 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });

@@ -4,6 +4,7 @@ import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
 import { type MailWorker, mailWorkerFromConfig } from './modules/mail/mail.worker.ts';
+import { createRetentionJob, type RetentionJob, retentionPolicyOf } from './modules/retention/retention.ts';
 import { createEligibilitySweep, type EligibilitySweep } from './modules/trips/trips.sweep.ts';
 
 const config = loadConfig();
@@ -18,6 +19,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let mailWorker: MailWorker;
 let flightWorker: FlightWorker;
 let eligibilitySweep: EligibilitySweep;
+let retentionJob: RetentionJob;
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
   app = await buildApp({ config, database, secret });
@@ -32,6 +34,9 @@ try {
   // Drivers whose documents ran out are taken off their coming trips (hourly; the assignment checks too).
   eligibilitySweep = createEligibilitySweep(database, app.log);
   eligibilitySweep.start();
+  // Audit rows and security events past their retention go to archive files (at start and daily).
+  retentionJob = createRetentionJob(database, retentionPolicyOf(config), app.log);
+  retentionJob.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);
   await database.close().catch(() => {});
@@ -49,6 +54,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await mailWorker.stop();
     await flightWorker.stop();
     await eligibilitySweep.stop();
+    await retentionJob.stop();
     await app.close();
     await database.close();
     process.exit(0);
