@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { serverRunningOn, startControlServer } from './db/backup.ts';
 import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
@@ -8,6 +9,11 @@ import { createRetentionJob, type RetentionJob, retentionPolicyOf } from './modu
 import { createEligibilitySweep, type EligibilitySweep } from './modules/trips/trips.sweep.ts';
 
 const config = loadConfig();
+// The embedded database belongs to one process: a second server on the same DATA_DIR is refused before it opens it.
+if (!config.DATABASE_URL && config.DATA_DIR !== 'memory://' && (await serverRunningOn(config.DATA_DIR))) {
+  console.error(`Parking Solutions could not start: another server is running on DATA_DIR ${config.DATA_DIR}`);
+  process.exit(1);
+}
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   ownerUrl: config.DATABASE_OWNER_URL,
@@ -20,10 +26,15 @@ let mailWorker: MailWorker;
 let flightWorker: FlightWorker;
 let eligibilitySweep: EligibilitySweep;
 let retentionJob: RetentionJob;
+let closeControl: () => Promise<void> = async () => {};
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
   app = await buildApp({ config, database, secret });
   if (seededDemo) console.warn(demoBanner());
+  // The embedded database's backups are taken through this process (npm run backup; db/backup.ts).
+  if (database.embedded && config.DATA_DIR !== 'memory://') {
+    closeControl = await startControlServer(database.embedded, config.DATA_DIR, app.log);
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   // The outbox's sender (does nothing without SMTP_URL: mail waits in the outbox).
   mailWorker = mailWorkerFromConfig(config, database, app.log);
@@ -39,6 +50,7 @@ try {
   retentionJob.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await closeControl().catch(() => {});
   await database.close().catch(() => {});
   process.exit(1);
 }
@@ -56,6 +68,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await eligibilitySweep.stop();
     await retentionJob.stop();
     await app.close();
+    await closeControl();
     await database.close();
     process.exit(0);
   });

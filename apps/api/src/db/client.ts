@@ -3,6 +3,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Dumpable } from './backup.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -14,6 +15,8 @@ export type DbOrTx = Pick<Db, 'select' | 'selectDistinctOn' | 'insert' | 'update
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (backups through the control socket, db/backup.ts); none on PostgreSQL. */
+  embedded?: Dumpable;
   migrate(): Promise<void>;
   /**
    * The database for maintenance that the application's own role may not do (the retention job's deletes of
@@ -154,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    embedded: client as unknown as Dumpable,
     maintenance: db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
