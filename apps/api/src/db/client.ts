@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -42,6 +44,35 @@ export interface DatabaseOptions {
   ownerUrl?: string | undefined;
   dataDir: string;
   connectTimeoutMs: number;
+}
+
+/** The newest migration this version knows (its journal's last `when`, which drizzle stores as `created_at`). */
+export function newestKnownMigration(folder: string = migrationsFolder): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error('no migrations found');
+  return { tag: last.tag, when: last.when };
+}
+
+/**
+ * Migrations only go forward: a database already migrated by a newer version (a migration this version does not
+ * know) is refused before anything is changed, instead of running old code on a schema it does not understand.
+ */
+async function refuseNewerSchema(db: Db): Promise<void> {
+  const known = newestKnownMigration();
+  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
+  if (!exists.rows[0]?.present) return;
+  const result = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { newest: string | null }[];
+  };
+  const newest = Number(result.rows[0]?.newest ?? 0);
+  if (newest > known.when) {
+    throw new Error(
+      `the database was migrated by a newer version of Parking Solutions (a migration of ${new Date(newest).toISOString()}; this version knows up to ${known.tag}). Start the newer version, or restore a backup taken before the upgrade.`,
+    );
+  }
 }
 
 /** Tables whose rows the application's role may add and read but never change or delete. */
@@ -110,6 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       maintenance,
       migrate: async () => {
         const appRole = ownerPool ? await distinctApplicationRole(pool, ownerPool) : undefined;
+        await refuseNewerSchema(maintenance);
         await migrateNodePg(maintenance as never, { migrationsFolder });
         if (ownerPool && appRole) await grantApplicationRole(appRole, ownerPool);
       },
@@ -159,7 +191,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     embedded: client as unknown as Dumpable,
     maintenance: db,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await refuseNewerSchema(db);
+      await migratePglite(db as never, { migrationsFolder });
+    },
     ping: async () => {
       await client.query('select 1');
     },
