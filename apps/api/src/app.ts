@@ -13,6 +13,7 @@ import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
 import { registerAttendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
+import { registerSecurityEventStore } from './modules/auth/security-events.ts';
 import { registerBandRoutes } from './modules/bands/bands.routes.ts';
 import { registerBlogRoutes } from './modules/blog/blog.routes.ts';
 import { registerBookingServiceRoutes } from './modules/bookings/booking-services.routes.ts';
@@ -133,6 +134,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
 
   // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts).
   guardRoutes(app);
+  // Security events become rows too (modules/auth/security-events.ts).
+  registerSecurityEventStore(app, database.db);
   registerAuthModule(app, { config, database, secret });
 
   registerHealthRoutes(app, database);

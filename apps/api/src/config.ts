@@ -13,6 +13,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A PostgreSQL server; without it the embedded database (PGlite) under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * With DATABASE_URL: the role that owns the tables, for migrations and the retention job, so that
+   * DATABASE_URL's role can be one that may not change or delete audit rows (docs/operations.md).
+   */
+  DATABASE_OWNER_URL: z.string().url().optional(),
   /** Embedded database folder; `memory://` keeps it in memory (tests, e2e). */
   DATA_DIR: z.string().default('./data'),
   /**
@@ -102,6 +107,12 @@ const envSchema = z.object({
   FLIGHT_PROVIDER_NAME: z.string().min(1).max(40).default('http'),
   /** How often the upcoming return flights are asked about (with an HTTP provider). */
   FLIGHT_POLL_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
+  /** Audit rows older than this many days are moved to an archive file by the daily retention job (docs/operations.md). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** The same for security events. */
+  SECURITY_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Where the archive files go; default `<DATA_DIR>/archive` (none with an in-memory database: nothing is kept). */
+  ARCHIVE_DIR: z.string().min(1).optional(),
   /** How long a database call may wait for a connection before the API answers 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });
@@ -115,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
+  }
+  if (parsed.data.DATABASE_OWNER_URL && !parsed.data.DATABASE_URL) {
+    throw new Error('Invalid environment: DATABASE_OWNER_URL: only with DATABASE_URL (the embedded database has one role)');
   }
   // Demo data belongs to the embedded database only: a real server never gets a demo password.
   const demoData = !parsed.data.DATABASE_URL;

@@ -1,14 +1,22 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { serverRunningOn, startControlServer } from './db/backup.ts';
 import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
 import { type MailWorker, mailWorkerFromConfig } from './modules/mail/mail.worker.ts';
+import { createRetentionJob, type RetentionJob, retentionPolicyOf } from './modules/retention/retention.ts';
 import { createEligibilitySweep, type EligibilitySweep } from './modules/trips/trips.sweep.ts';
 
 const config = loadConfig();
+// The embedded database belongs to one process: a second server on the same DATA_DIR is refused before it opens it.
+if (!config.DATABASE_URL && config.DATA_DIR !== 'memory://' && (await serverRunningOn(config.DATA_DIR))) {
+  console.error(`Parking Solutions could not start: another server is running on DATA_DIR ${config.DATA_DIR}`);
+  process.exit(1);
+}
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
+  ownerUrl: config.DATABASE_OWNER_URL,
   dataDir: config.DATA_DIR,
   connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
 });
@@ -17,10 +25,16 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let mailWorker: MailWorker;
 let flightWorker: FlightWorker;
 let eligibilitySweep: EligibilitySweep;
+let retentionJob: RetentionJob;
+let closeControl: () => Promise<void> = async () => {};
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
   app = await buildApp({ config, database, secret });
   if (seededDemo) console.warn(demoBanner());
+  // The embedded database's backups are taken through this process (npm run backup; db/backup.ts).
+  if (database.embedded && config.DATA_DIR !== 'memory://') {
+    closeControl = await startControlServer(database.embedded, config.DATA_DIR, app.log);
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   // The outbox's sender (does nothing without SMTP_URL: mail waits in the outbox).
   mailWorker = mailWorkerFromConfig(config, database, app.log);
@@ -31,8 +45,12 @@ try {
   // Drivers whose documents ran out are taken off their coming trips (hourly; the assignment checks too).
   eligibilitySweep = createEligibilitySweep(database, app.log);
   eligibilitySweep.start();
+  // Audit rows and security events past their retention go to archive files (at start and daily).
+  retentionJob = createRetentionJob(database, retentionPolicyOf(config), app.log);
+  retentionJob.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await closeControl().catch(() => {});
   await database.close().catch(() => {});
   process.exit(1);
 }
@@ -48,7 +66,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await mailWorker.stop();
     await flightWorker.stop();
     await eligibilitySweep.stop();
+    await retentionJob.stop();
     await app.close();
+    await closeControl();
     await database.close();
     process.exit(0);
   });

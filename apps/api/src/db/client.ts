@@ -1,8 +1,11 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Dumpable } from './backup.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -14,7 +17,14 @@ export type DbOrTx = Pick<Db, 'select' | 'selectDistinctOn' | 'insert' | 'update
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (backups through the control socket, db/backup.ts); none on PostgreSQL. */
+  embedded?: Dumpable;
   migrate(): Promise<void>;
+  /**
+   * The database for maintenance that the application's own role may not do (the retention job's deletes of
+   * audit rows): the owner's connection with DATABASE_OWNER_URL, else `db` itself.
+   */
+  maintenance: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /**
@@ -30,8 +40,76 @@ const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** The role that owns the tables (migrations, retention) when the application's role is a lesser one. */
+  ownerUrl?: string | undefined;
   dataDir: string;
   connectTimeoutMs: number;
+}
+
+/** The newest migration this version knows (its journal's last `when`, which drizzle stores as `created_at`). */
+export function newestKnownMigration(folder: string = migrationsFolder): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error('no migrations found');
+  return { tag: last.tag, when: last.when };
+}
+
+/**
+ * Migrations only go forward: a database already migrated by a newer version (a migration this version does not
+ * know) is refused before anything is changed, instead of running old code on a schema it does not understand.
+ */
+async function refuseNewerSchema(db: Db): Promise<void> {
+  const known = newestKnownMigration();
+  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
+  if (!exists.rows[0]?.present) return;
+  const result = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { newest: string | null }[];
+  };
+  const newest = Number(result.rows[0]?.newest ?? 0);
+  if (newest > known.when) {
+    throw new Error(
+      `the database was migrated by a newer version of Parking Solutions (a migration of ${new Date(newest).toISOString()}; this version knows up to ${known.tag}). Start the newer version, or restore a backup taken before the upgrade.`,
+    );
+  }
+}
+
+/** Tables whose rows the application's role may add and read but never change or delete. */
+export const APPEND_ONLY_TABLES = ['audit_log', 'security_events'] as const;
+
+/** The application's role, refused when it is the owner itself (which may change anything). */
+async function distinctApplicationRole(pool: pg.Pool, ownerPool: pg.Pool): Promise<string> {
+  const [app, owner] = await Promise.all([pool.query('select current_user as name'), ownerPool.query('select current_user as name')]);
+  const appRole = String(app.rows[0]?.name);
+  if (appRole === String(owner.rows[0]?.name)) {
+    throw new Error('DATABASE_OWNER_URL must sign in as another role than DATABASE_URL (the owner may change anything)');
+  }
+  return appRole;
+}
+
+/**
+ * With an owner role (DATABASE_OWNER_URL): after migrating, the owner gives the application's role (DATABASE_URL)
+ * what it needs on every table and sequence, and takes back UPDATE, DELETE and TRUNCATE on the append-only tables.
+ * Done at every start, so tables added by a migration are covered without a manual step.
+ */
+async function grantApplicationRole(appRole: string, ownerPool: pg.Pool): Promise<void> {
+  const role = pg.escapeIdentifier(appRole);
+  const appendOnly = APPEND_ONLY_TABLES.map((table) => pg.escapeIdentifier(table)).join(', ');
+  const client = await ownerPool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`grant usage on schema public to ${role}`);
+    await client.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
+    await client.query(`grant usage, select on all sequences in schema public to ${role}`);
+    await client.query(`revoke update, delete, truncate on ${appendOnly} from ${role}`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -46,10 +124,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    // The owner's connections: a small pool of its own, used for migrations at start and the daily retention job.
+    const ownerPool = options.ownerUrl
+      ? new pg.Pool({
+          connectionString: options.ownerUrl,
+          max: 2,
+          connectionTimeoutMillis: options.connectTimeoutMs,
+          idleTimeoutMillis: 10_000,
+        })
+      : undefined;
+    ownerPool?.on('error', () => {});
+    const maintenance = ownerPool ? (drizzleNodePg({ client: ownerPool, schema }) as unknown as Db) : db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      maintenance,
+      migrate: async () => {
+        const appRole = ownerPool ? await distinctApplicationRole(pool, ownerPool) : undefined;
+        await refuseNewerSchema(maintenance);
+        await migrateNodePg(maintenance as never, { migrationsFolder });
+        if (ownerPool && appRole) await grantApplicationRole(appRole, ownerPool);
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -78,7 +173,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await client.end().catch(() => {});
         };
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), ownerPool?.end()]);
+      },
     };
   }
   // Loaded only for the embedded database: a server on PostgreSQL never holds PGlite's code in memory.
@@ -92,7 +189,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    embedded: client as unknown as Dumpable,
+    maintenance: db,
+    migrate: async () => {
+      await refuseNewerSchema(db);
+      await migratePglite(db as never, { migrationsFolder });
+    },
     ping: async () => {
       await client.query('select 1');
     },

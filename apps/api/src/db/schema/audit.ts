@@ -22,6 +22,8 @@ export const auditLog = pgTable(
     index('audit_log_company_created_idx').on(table.company_id, table.created_at.desc(), table.id.desc()),
     index('audit_log_company_actor_created_idx').on(table.company_id, table.actor_user_id, table.created_at.desc()),
     index('audit_log_company_entity_created_idx').on(table.company_id, table.entity, table.created_at.desc()),
+    // The retention job finds the rows older than AUDIT_RETENTION_DAYS by it.
+    index('audit_log_created_idx').on(table.created_at),
     // A booking's audit trail finds its service lines, payments and messages by the booking they were made for.
     index('audit_log_booking_records_idx')
       .on(table.company_id, sql`(${table.changes} -> 'booking_id' ->> 'to')`)

@@ -16,6 +16,7 @@ export * from './prices.ts';
 export * from './products.ts';
 export * from './rate-limits.ts';
 export * from './roles.ts';
+export * from './security-events.ts';
 export * from './settings.ts';
 export * from './trips.ts';
 export * from './users.ts';

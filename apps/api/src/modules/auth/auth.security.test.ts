@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCompany, createCompanyWithAdmin, createUser, loginBody, signIn } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
-import { auditLog, companies, sessions, users } from '../../db/schema/index.ts';
+import { auditLog, companies, securityEvents, sessions, users } from '../../db/schema/index.ts';
 import { notifyAccessChanged } from './access.ts';
 
 /** Issue 5, section 1: each defect's test. */
@@ -495,6 +495,51 @@ describe('security events in the log', () => {
     ]) {
       expect(text).not.toContain(secretValue);
     }
+
+    // Each line is also a row of security_events, with the same who, where, why and request; no secret either.
+    await ctx.app.securityEvents.settled();
+    const rows = await ctx.db.select().from(securityEvents);
+    for (const line of logged) {
+      const row = rows.find((candidate) => candidate.request_id === line.request_id && candidate.event === line.event);
+      expect(row, `${String(line.event)} stored`).toMatchObject({
+        user_id: line.user_id ?? null,
+        company_id: line.company_id ?? null,
+        reason: line.reason ?? null,
+        address: line.address,
+      });
+      for (const key of ['session_id', 'permission', 'lock'] as const) {
+        if (line[key] !== undefined) expect(row?.details[key], `${String(line.event)} ${key}`).toBe(line[key]);
+      }
+      expect(Math.abs((row?.created_at.getTime() ?? 0) - new Date(String(line.time)).getTime())).toBeLessThan(60_000);
+    }
+    expect(rows.find((row) => row.event === 'auth.login_failed' && row.user_id === admin.id)?.address).toBe('203.0.113.80');
+    const stored = JSON.stringify(rows);
+    for (const secretValue of [
+      admin.password,
+      driver.password,
+      'Wrong-Secret-9',
+      'Meadow-5521',
+      secret,
+      code,
+      driverSession.refreshToken,
+    ]) {
+      expect(stored).not.toContain(secretValue);
+    }
+  });
+
+  it('keeps the row of a failed sign-in although the sign-in is refused, and the row cannot be changed', async () => {
+    const response = await login(loginBody('nobody-here@example.com', 'Wrong-Secret-9'), '198.51.100.4');
+    expect(response.statusCode).toBe(401);
+    await ctx.app.securityEvents.settled();
+    const [row] = await ctx.db.select().from(securityEvents).where(eq(securityEvents.address, '198.51.100.4'));
+    expect(row).toMatchObject({ event: 'auth.login_failed', reason: 'unknown_identifier', user_id: null });
+    await expect(
+      ctx.db
+        .update(securityEvents)
+        .set({ reason: 'x' })
+        .where(eq(securityEvents.id, row?.id ?? 0)),
+    ).rejects.toThrow();
+    await expect(ctx.db.delete(securityEvents).where(eq(securityEvents.id, row?.id ?? 0))).rejects.toThrow();
   });
 });
 

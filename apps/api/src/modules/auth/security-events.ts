@@ -1,8 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { securityEvents } from '../../db/schema/index.ts';
 
 /**
  * Security events, one structured log line each (`event` names it), for whoever watches the logs: who
- * (user, company), from where (address), which request, when. Never a password, code, token or secret.
+ * (user, company), from where (address), which request, when; and one row of `security_events` each, kept for
+ * SECURITY_EVENTS_RETENTION_DAYS and then archived (modules/retention). Never a password, code, token or secret.
  */
 export type SecurityEvent =
   | 'auth.login_succeeded'
@@ -41,7 +44,47 @@ const failures = new Set<SecurityEvent>([
   'auth.permission_denied',
 ]);
 
-/** Writes one security event for this request: warn for refusals, info for the rest. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stores security events as rows (registerSecurityEventStore). */
+    securityEvents: SecurityEventStore;
+  }
+}
+
+export interface SecurityEventStore {
+  /** Starts the row's insert and returns at once; a failure is logged, the log line stays the record. */
+  record(row: typeof securityEvents.$inferInsert, request: FastifyRequest): void;
+  /** Resolves when every insert started so far has ended (at close, and in tests). */
+  settled(): Promise<void>;
+}
+
+/**
+ * One insert per event, not awaited by the request: a sign-in answers as fast as before, and a refused
+ * transaction (a failed sign-in rolls back) cannot take its event with it. Inserts still running at close finish first.
+ */
+export function registerSecurityEventStore(app: FastifyInstance, db: Db): void {
+  const running = new Set<Promise<void>>();
+  const store: SecurityEventStore = {
+    record(row, request) {
+      const insert = db
+        .insert(securityEvents)
+        .values(row)
+        .then(
+          () => {},
+          (error: unknown) => request.log.error({ err: error, event: row.event }, 'security event not stored (its log line stands)'),
+        )
+        .finally(() => running.delete(insert));
+      running.add(insert);
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
+  app.decorate('securityEvents', store);
+  app.addHook('onClose', () => store.settled());
+}
+
+/** Writes one security event for this request: warn for refusals, info for the rest; and stores it. */
 export function logSecurityEvent(request: FastifyRequest, event: SecurityEvent, fields: SecurityEventFields = {}): void {
   const line = {
     event,
@@ -54,6 +97,22 @@ export function logSecurityEvent(request: FastifyRequest, event: SecurityEvent, 
   };
   if (failures.has(event)) request.log.warn(line, event);
   else request.log.info(line, event);
+  const details: Record<string, string> = {};
+  if (fields.session_id) details.session_id = fields.session_id;
+  if (fields.permission) details.permission = fields.permission;
+  if (fields.lock) details.lock = fields.lock;
+  request.server.securityEvents?.record(
+    {
+      event,
+      user_id: fields.user_id ?? null,
+      company_id: fields.company_id ?? null,
+      reason: fields.reason ?? null,
+      address: request.ip,
+      request_id: String(request.id),
+      details,
+    },
+    request,
+  );
 }
 
 /** The logger a service gets for one request. */
