@@ -7,7 +7,7 @@ import driversEn from '@ps/contracts/locales/drivers.en.json' with { type: 'json
 import driversTa from '@ps/contracts/locales/drivers.ta.json' with { type: 'json' };
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocumentType, insertDriver } from '../../../test/factories/drivers.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -186,7 +186,8 @@ describe('POST /api/driver/documents/add and the download', () => {
     const audits = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'driver_document'), eq(auditLog.company_id, tenant.company.id)));
+      .where(and(eq(auditLog.entity, 'driver_document'), eq(auditLog.company_id, tenant.company.id)))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((entry) => entry.action)).toEqual(['create', 'create', 'create']);
     expect(audits[0]?.changes).toMatchObject({ driver_id: { to: driver.id }, file_name: { to: samples[0]?.filename } });
   });
