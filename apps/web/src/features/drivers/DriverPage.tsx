@@ -124,6 +124,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
                 {t('drivers.fields.status')}
               </Text>
               <StatusSwitch
+                permission="drivers.update"
                 active={driver.status === 1}
                 recordName={name}
                 busy={setStatus.isPending}
