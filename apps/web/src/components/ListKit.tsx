@@ -15,17 +15,19 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastApiError } from '../lib/api';
 import { type CsvColumn, downloadCsv, toCsv } from '../lib/csv';
+import { useCan } from '../lib/currentUser';
 import { formatNumber } from '../lib/i18n';
 import type { useListTableProps } from '../lib/list';
 import type { BulkResult } from '../lib/resource';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import { IconDownload, IconSearch } from './icons';
+import { IconDownload, IconPlus, IconSearch } from './icons';
 import { StatusSwitch } from './StatusSwitch';
 
 /** Below this width a list shows one card per record: nothing needs a sideways swipe at 375 px. */
@@ -131,7 +133,18 @@ export interface KitColumn<Row> {
  */
 export function statusColumn<Row extends { status: 0 | 1 }>(
   page: { changeStatus: (row: Row, status: 0 | 1) => unknown; statusBusy: (row: Row) => boolean },
-  { title, sortable = true, nameOf }: { title: string; sortable?: boolean; nameOf: (row: Row) => string },
+  {
+    title,
+    sortable = true,
+    nameOf,
+    permission,
+  }: {
+    title: string;
+    sortable?: boolean;
+    nameOf: (row: Row) => string;
+    /** What changing a status needs (e.g. `airports.update`); without it the column only reads. */
+    permission: string;
+  },
 ): KitColumn<Row> {
   return {
     accessor: 'status',
@@ -141,6 +154,7 @@ export function statusColumn<Row extends { status: 0 | 1 }>(
       <StatusSwitch
         active={row.status === 1}
         recordName={nameOf(row)}
+        permission={permission}
         busy={page.statusBusy(row)}
         onChange={(status) => page.changeStatus(row, status)}
       />
@@ -153,6 +167,8 @@ export interface RowSelection<Row> {
   onChange: (rows: Row[]) => void;
   /** The checkbox's name for one row, e.g. "Select LHR". */
   label: (row: Row) => string;
+  /** What the selection's bulk action needs (e.g. `airports.update`): without it there are no checkboxes. */
+  permission: string;
 }
 
 type TableProps<Row> = ReturnType<typeof useListTableProps<Row, never>>;
@@ -169,7 +185,7 @@ export function ResourceTable<Row extends { id: number }>({
   table,
   cardTitle,
   actions,
-  selection,
+  selection: offered,
   label,
 }: {
   records: Row[];
@@ -185,6 +201,9 @@ export function ResourceTable<Row extends { id: number }>({
 }) {
   const { t } = useTranslation();
   const cards = useCardLayout();
+  const can = useCan();
+  // A role that may not take the bulk action gets no checkboxes that lead nowhere.
+  const selection = offered && can(offered.permission) ? offered : undefined;
 
   if (cards) return <ResourceCards {...{ records, fetching, noRecordsText, columns, table, cardTitle, actions, selection, label }} />;
 
@@ -405,7 +424,10 @@ export function BulkStatusBar<Row extends { id: number }>({
   onClear,
   setStatus,
   busy,
+  permission,
 }: {
+  /** What the change needs (e.g. `airports.update`): without it the bar is not shown. */
+  permission: string;
   selected: Row[];
   onClear: () => void;
   setStatus: (ids: number[], status: 0 | 1) => Promise<BulkResult<Row>>;
@@ -413,7 +435,8 @@ export function BulkStatusBar<Row extends { id: number }>({
 }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<0 | 1 | null>(null);
-  if (selected.length === 0) return null;
+  const can = useCan();
+  if (selected.length === 0 || !can(permission)) return null;
   const confirm = async () => {
     if (pending === null) return;
     const status = pending;
@@ -454,5 +477,16 @@ export function BulkStatusBar<Row extends { id: number }>({
         onClose={() => setPending(null)}
       />
     </Paper>
+  );
+}
+
+/** A list's "Add ..." button, shown only when the role may create (`permission`, e.g. `airports.create`). */
+export function AddButton({ to, label, permission }: { to: string; label: string; permission: string }) {
+  const can = useCan();
+  if (!can(permission)) return null;
+  return (
+    <Button component={Link} to={to} size="md" leftSection={<IconPlus size={18} aria-hidden />} className="ps-primary-action">
+      {label}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, AppShell, Box, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconLogout, IconUser } from '../../components/icons';
@@ -8,6 +8,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { useCompanyWebConfig, useStoredWebConfig } from '../../lib/companyWebConfig';
 import { useCurrentUser, useSignOut } from '../../lib/currentUser';
 import { LoadingScreen, RouteErrorScreen } from '../components/RouteStates';
+import { mayOpen } from '../routeAccess';
 
 export interface NavItem {
   /** Resolved path of the screen, e.g. `/1/airports`. */
@@ -54,8 +55,10 @@ export function AppFrame({
   // Only screens the user may open are offered; a screen they may not open explains why instead of failing.
   const permitted = user.data ? nav.filter((item) => user.data.permissions.includes(item.permission)) : [];
   const navItems = permitted.length === 0 && homeItem && user.data ? [homeItem] : permitted;
-  const current = nav.find((item) => isUnder(pathname, item.href));
-  const mayOpenCurrent = current === undefined || permitted.includes(current);
+  // The screen at this address needs what its route says (app/routeAccess.ts): a list `.view`, its add page
+  // `.create`, its edit page `.update`.
+  const access = useMatches({ select: (matches) => matches.at(-1)?.staticData });
+  const mayOpenCurrent = user.data ? mayOpen(access, user.data.permissions) : false;
 
   return (
     <AppShell

@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { AdditionalService } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -59,15 +59,7 @@ export function AdditionalServicesListPage() {
             columns={csvColumns}
             fileName={`${t('services.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/additional-services/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('services.add')}
-          </Button>
+          <AddButton to={`/${companyId}/additional-services/new`} label={t('services.add')} permission="additional_services.create" />
         </Group>
       </Group>
 
@@ -81,6 +73,7 @@ export function AdditionalServicesListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="additional_services.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -102,6 +95,7 @@ export function AdditionalServicesListPage() {
             </Text>
           )}
           selection={{
+            permission: 'additional_services.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (item) => t('kit.selectOne', { name: item.name }),
@@ -118,10 +112,15 @@ export function AdditionalServicesListPage() {
                 </Text>
               ),
             },
-            statusColumn(page, { title: t('services.fields.status'), nameOf: (item) => item.name }),
+            statusColumn(page, {
+              permission: 'additional_services.update',
+              title: t('services.fields.status'),
+              nameOf: (item) => item.name,
+            }),
           ]}
           actions={(item) => (
             <RowActions
+              resource="additional_services"
               editHref={`/${companyId}/additional-services/${item.id}/edit`}
               editLabel={t('services.editOne', { name: item.name })}
               deleteLabel={t('services.deleteOne', { name: item.name })}

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Title } from '@mantine/core';
 import type { Agency } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus, IconReceipt } from '../../components/icons';
+import { IconReceipt } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -63,15 +64,7 @@ export function AgenciesListPage() {
             columns={csvColumns}
             fileName={`${t('agencies.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/agencies/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('agencies.add')}
-          </Button>
+          <AddButton to={`/${companyId}/agencies/new`} label={t('agencies.add')} permission="agencies.create" />
         </Group>
       </Group>
 
@@ -85,6 +78,7 @@ export function AgenciesListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="agencies.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -109,6 +103,7 @@ export function AgenciesListPage() {
             </Stack>
           )}
           selection={{
+            permission: 'agencies.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (agency) => t('kit.selectOne', { name: agency.name }),
@@ -139,7 +134,7 @@ export function AgenciesListPage() {
               title: t('agencies.fields.contact'),
               render: (agency) => contactLine(agency) || '—',
             },
-            statusColumn(page, { title: t('agencies.fields.status'), nameOf: (agency) => agency.name }),
+            statusColumn(page, { permission: 'agencies.update', title: t('agencies.fields.status'), nameOf: (agency) => agency.name }),
           ]}
           actions={(agency) => (
             <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -153,6 +148,7 @@ export function AgenciesListPage() {
                 <IconReceipt size={20} aria-hidden />
               </ActionIcon>
               <RowActions
+                resource="agencies"
                 editHref={`/${companyId}/agencies/${agency.id}/edit`}
                 editLabel={t('agencies.editOne', { name: agency.name })}
                 deleteLabel={t('agencies.deleteOne', { name: agency.name })}

@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { CoreAgency } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -61,15 +61,7 @@ export function CoreAgenciesPage() {
             columns={csvColumns}
             fileName={`${t('coreAgencies.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to="/org/core-agencies/new"
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('coreAgencies.add')}
-          </Button>
+          <AddButton to="/org/core-agencies/new" label={t('coreAgencies.add')} permission="core_agencies.create" />
         </Group>
       </Group>
       <ListToolbar
@@ -81,6 +73,7 @@ export function CoreAgenciesPage() {
         <StatusFilter label={t('agencies.statusFilter')} value={search.status} onChange={(status) => void page.setSearch({ status })} />
       </ListToolbar>
       <BulkStatusBar
+        permission="core_agencies.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -101,6 +94,7 @@ export function CoreAgenciesPage() {
             </Text>
           )}
           selection={{
+            permission: 'core_agencies.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (agency) => t('kit.selectOne', { name: agency.name }),
@@ -123,10 +117,11 @@ export function CoreAgenciesPage() {
               sortable: true,
               render: (agency) => contactLine(agency) || '—',
             },
-            statusColumn(page, { title: t('agencies.fields.status'), nameOf: (agency) => agency.name }),
+            statusColumn(page, { permission: 'core_agencies.update', title: t('agencies.fields.status'), nameOf: (agency) => agency.name }),
           ]}
           actions={(agency) => (
             <RowActions
+              resource="core_agencies"
               editHref={`/org/core-agencies/${agency.id}/edit`}
               editLabel={t('agencies.editOne', { name: agency.name })}
               deleteLabel={t('agencies.deleteOne', { name: agency.name })}

@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { type Airport, airportSortFields } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -54,15 +54,7 @@ export function AirportsListPage() {
             columns={csvColumns}
             fileName={`${t('airports.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/airports/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('airports.add')}
-          </Button>
+          <AddButton to={`/${companyId}/airports/new`} label={t('airports.add')} permission="airports.create" />
         </Group>
       </Group>
 
@@ -76,6 +68,7 @@ export function AirportsListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="airports.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -93,13 +86,18 @@ export function AirportsListPage() {
           table={page.table}
           cardTitle={(airport) => <AirportCardTitle airport={airport} />}
           selection={{
+            permission: 'airports.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (airport) => t('kit.selectOne', { name: airportName(airport) }),
           }}
           columns={[
             ...identityColumns,
-            statusColumn(page, { title: t('airports.fields.status'), nameOf: (airport) => airportName(airport) }),
+            statusColumn(page, {
+              permission: 'airports.update',
+              title: t('airports.fields.status'),
+              nameOf: (airport) => airportName(airport),
+            }),
             {
               accessor: 'created_at',
               title: t('airports.fields.created_at'),
@@ -109,6 +107,7 @@ export function AirportsListPage() {
           ]}
           actions={(airport) => (
             <RowActions
+              resource="airports"
               editHref={`/${companyId}/airports/${airport.id}/edit`}
               editLabel={t('airports.editOne', { code: airport.iata_code })}
               deleteLabel={t('airports.deleteOne', { code: airport.iata_code })}

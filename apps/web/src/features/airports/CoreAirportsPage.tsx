@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { type CoreAirport, coreAirportSortFields } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -55,15 +55,7 @@ export function CoreAirportsPage() {
             columns={csvColumns}
             fileName={`${t('coreAirports.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to="/org/core-airports/new"
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('coreAirports.add')}
-          </Button>
+          <AddButton to="/org/core-airports/new" label={t('coreAirports.add')} permission="core_airports.create" />
         </Group>
       </Group>
       <ListToolbar
@@ -75,6 +67,7 @@ export function CoreAirportsPage() {
         <StatusFilter label={t('airports.statusFilter')} value={search.status} onChange={(status) => void page.setSearch({ status })} />
       </ListToolbar>
       <BulkStatusBar
+        permission="core_airports.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -91,16 +84,22 @@ export function CoreAirportsPage() {
           table={page.table}
           cardTitle={(airport) => <AirportCardTitle airport={airport} />}
           selection={{
+            permission: 'core_airports.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (airport) => t('kit.selectOne', { name: airportName(airport) }),
           }}
           columns={[
             ...identityColumns,
-            statusColumn(page, { title: t('airports.fields.status'), nameOf: (airport) => airportName(airport) }),
+            statusColumn(page, {
+              permission: 'core_airports.update',
+              title: t('airports.fields.status'),
+              nameOf: (airport) => airportName(airport),
+            }),
           ]}
           actions={(airport) => (
             <RowActions
+              resource="core_airports"
               editHref={`/org/core-airports/${airport.id}/edit`}
               editLabel={t('airports.editOne', { code: airport.iata_code })}
               deleteLabel={t('airports.deleteOne', { code: airport.iata_code })}

@@ -19,7 +19,7 @@ import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
 import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '../../components/icons';
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
-import { useCurrentUser } from '../../lib/currentUser';
+import { useCan, useCurrentUser } from '../../lib/currentUser';
 import { useFormatDay } from '../../lib/days';
 import { formatNumber } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
@@ -35,6 +35,7 @@ import { formatMonth, isMonth, monthOf, monthRange, shiftMonth } from './month';
  * deleting days. A paid day is closed until it is marked unpaid; a day a payout paid stays closed.
  */
 export function AttendanceSection({ driverId, driverName }: { driverId: number; driverName: string }) {
+  const can = useCan();
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const zone = user.data?.company_time_zone ?? 'Europe/London';
@@ -105,7 +106,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
       <Badge color={record.paid_status === 'paid' ? 'green.9' : 'orange.9'} variant="dot" size="lg" tt="none" miw="max-content">
         {record.payout_id !== null ? t('attendance.paid.byPayout', { id: record.payout_id }) : t(`attendance.paid.${record.paid_status}`)}
       </Badge>
-      {record.payout_id === null ? (
+      {record.payout_id === null && can('attendance.manage') ? (
         <Button
           variant="default"
           size="xs"
@@ -124,29 +125,30 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
       ) : null}
     </Group>
   );
-  const actions = (record: Attendance) => (
-    <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={t('attendance.editOne', { day: dayLabel(record.day) })}
-        disabled={closed(record)}
-        onClick={() => setEditing(record)}
-      >
-        <IconPencil size={20} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red.8"
-        size="lg"
-        aria-label={t('attendance.deleteOne', { day: dayLabel(record.day) })}
-        disabled={closed(record)}
-        onClick={() => setToDelete(record)}
-      >
-        <IconTrash size={20} aria-hidden />
-      </ActionIcon>
-    </Group>
-  );
+  const actions = (record: Attendance) =>
+    can('attendance.manage') ? (
+      <Group gap="xs" wrap="nowrap" justify="flex-end">
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={t('attendance.editOne', { day: dayLabel(record.day) })}
+          disabled={closed(record)}
+          onClick={() => setEditing(record)}
+        >
+          <IconPencil size={20} aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          color="red.8"
+          size="lg"
+          aria-label={t('attendance.deleteOne', { day: dayLabel(record.day) })}
+          disabled={closed(record)}
+          onClick={() => setToDelete(record)}
+        >
+          <IconTrash size={20} aria-hidden />
+        </ActionIcon>
+      </Group>
+    ) : null;
 
   const rows = days.data ?? [];
   let list: ReactNode;
@@ -226,9 +228,11 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
       title={t('attendance.title')}
       id="driver-attendance"
       actions={
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')} className="ps-primary-action">
-          {t('attendance.add')}
-        </Button>
+        can('attendance.manage') ? (
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')} className="ps-primary-action">
+            {t('attendance.add')}
+          </Button>
+        ) : null
       }
     >
       <Stack gap="md">

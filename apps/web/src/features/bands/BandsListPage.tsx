@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { type Band, bandSortFields } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect, useBandTypeLabel } from '../../components/BandTypeSelect';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -66,15 +66,7 @@ export function BandsListPage() {
         </Title>
         <Group gap="sm">
           <ExportCsvButton fetchAll={() => bandsResource.fetchAll(search)} columns={csvColumns} fileName={`${t('bands.exportFile')}.csv`} />
-          <Button
-            component={Link}
-            to={`/${companyId}/bands/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('bands.add')}
-          </Button>
+          <AddButton to={`/${companyId}/bands/new`} label={t('bands.add')} permission="bands.create" />
         </Group>
       </Group>
       <Text c="dimmed" size="sm">
@@ -99,6 +91,7 @@ export function BandsListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="bands.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -120,6 +113,7 @@ export function BandsListPage() {
             </Text>
           )}
           selection={{
+            permission: 'bands.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (band) => t('kit.selectOne', { name: band.name }),
@@ -128,10 +122,11 @@ export function BandsListPage() {
             { accessor: 'name', title: t('bands.fields.name'), sortable: bandSortFields.includes('name'), hideInCard: true },
             { accessor: 'type', title: t('bands.fields.type'), sortable: true, render: (band) => typeLabel(band.type) },
             { accessor: 'min_days', title: t('bands.fields.days'), sortable: true, render: (band) => daysRange(band) },
-            statusColumn(page, { title: t('bands.fields.status'), nameOf: (band) => band.name }),
+            statusColumn(page, { permission: 'bands.update', title: t('bands.fields.status'), nameOf: (band) => band.name }),
           ]}
           actions={(band) => (
             <RowActions
+              resource="bands"
               editHref={`/${companyId}/bands/${band.id}/edit`}
               editLabel={t('bands.editOne', { name: band.name })}
               deleteLabel={t('bands.deleteOne', { name: band.name })}

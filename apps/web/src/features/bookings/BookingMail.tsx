@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconSend } from '../../components/icons';
 import { MailStateBadge } from '../../components/MailStateBadge';
 import { Section } from '../../components/Section';
+import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { useBookingMail, useSendConfirmation } from './api';
@@ -49,26 +50,29 @@ export function MailSection({ booking, companyId }: { booking: Booking; companyI
   const { t } = useTranslation();
   const mail = useBookingMail(booking.id);
   const send = useSendConfirmation(booking.id);
+  const can = useCan();
   const messages = mail.data?.messages ?? [];
   return (
     <Section
       title={t('bookings.mail.title')}
       id="booking-mail"
       actions={
-        <Button
-          size="md"
-          variant="default"
-          leftSection={<IconSend size={18} aria-hidden />}
-          disabled={!booking.customer_email}
-          loading={send.isPending}
-          onClick={() =>
-            send.mutate(undefined, {
-              onSuccess: (message) => toastSuccess(t('bookings.mail.queued', { to: message.to_address })),
-            })
-          }
-        >
-          {messages.length > 0 ? t('bookings.mail.sendAgain') : t('bookings.mail.send')}
-        </Button>
+        can('mail.send') ? (
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<IconSend size={18} aria-hidden />}
+            disabled={!booking.customer_email}
+            loading={send.isPending}
+            onClick={() =>
+              send.mutate(undefined, {
+                onSuccess: (message) => toastSuccess(t('bookings.mail.queued', { to: message.to_address })),
+              })
+            }
+          >
+            {messages.length > 0 ? t('bookings.mail.sendAgain') : t('bookings.mail.send')}
+          </Button>
+        ) : null
       }
     >
       <Stack gap="sm">

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconPencil } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { Facts, Section } from '../../components/Section';
+import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -46,6 +47,8 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
   const { t } = useTranslation();
   const text = useBookingText();
   const closed = useIsClosed(booking);
+  // Only what the role may do is offered (the API refuses the rest anyway).
+  const can = useCan();
   /** A shuttle on the airport's clock; null (a park-and-ride package booked without shuttles) shows a dash. */
   const shuttleTime = (instant: string | null) => (instant ? text.time(booking, instant) : null);
   return (
@@ -67,7 +70,7 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
             ) : null}
           </Group>
         </Stack>
-        {closed ? null : (
+        {closed || !can('bookings.update') ? null : (
           <Button
             component={Link}
             to={`/${companyId}/bookings/${booking.id}/edit`}
@@ -86,7 +89,7 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
         </Text>
       ) : null}
 
-      <StatusActions booking={booking} />
+      {can('bookings.status') ? <StatusActions booking={booking} /> : null}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('bookings.page.customer')} id="booking-customer">
@@ -161,12 +164,12 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <PriceSection booking={booking} />
-        <ServicesSection booking={booking} readOnly={closed} />
+        <ServicesSection booking={booking} readOnly={closed || !can('bookings.update')} />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <PaymentsSection booking={booking} />
-        <MailSection booking={booking} companyId={companyId} />
+        {can('payments.view') ? <PaymentsSection booking={booking} /> : null}
+        {can('mail.view') ? <MailSection booking={booking} companyId={companyId} /> : null}
       </SimpleGrid>
 
       <HistorySection booking={booking} />

@@ -8,6 +8,7 @@ import { IconTrash } from '../../components/icons';
 import { MoneyInput } from '../../components/MoneyInput';
 import { Section } from '../../components/Section';
 import { ApiError } from '../../lib/api';
+import { useCan } from '../../lib/currentUser';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { useBookingPayments, useDeletePayment, useRecordPayment } from './api';
@@ -46,6 +47,7 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
   const payments = useBookingPayments(booking.id);
   const record = useRecordPayment(booking.id);
   const remove = useDeletePayment(booking.id);
+  const can = useCan();
   const [kind, setKind] = useState<Kind>('payment');
   const [amount, setAmount] = useState<number | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>('card');
@@ -150,7 +152,7 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
                       </Badge>
                     ) : null}
                   </Stack>
-                  {deleted ? null : (
+                  {deleted || !can('payments.delete') ? null : (
                     <ActionIcon
                       variant="subtle"
                       color="red.8"
@@ -170,69 +172,71 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
           </Stack>
         )}
 
-        <form
-          aria-label={t('bookings.payments.formLabel')}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="sm">
-            <SegmentedControl
-              value={kind}
-              onChange={(value) => setKind(value as Kind)}
-              data={[
-                { value: 'payment', label: t('bookings.payments.kinds.payment') },
-                { value: 'refund', label: t('bookings.payments.kinds.refund') },
-              ]}
-              aria-label={t('bookings.payments.kind')}
-              w="fit-content"
-            />
-            <Group gap="sm" align="flex-start" wrap="wrap">
-              <MoneyInput
-                label={t('bookings.payments.amount')}
-                description={suggested ? t('bookings.payments.suggested', { amount: text.money(suggested) }) : undefined}
-                currency={text.currency}
-                value={amount}
-                onChange={(value) => {
-                  setAmount(value);
-                  setErrors((current) => ({ ...current, amount: undefined }));
-                }}
-                error={errors.amount}
-                required
-                style={{ flex: '1 1 140px' }}
+        {can('payments.create') ? (
+          <form
+            aria-label={t('bookings.payments.formLabel')}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap="sm">
+              <SegmentedControl
+                value={kind}
+                onChange={(value) => setKind(value as Kind)}
+                data={[
+                  { value: 'payment', label: t('bookings.payments.kinds.payment') },
+                  { value: 'refund', label: t('bookings.payments.kinds.refund') },
+                ]}
+                aria-label={t('bookings.payments.kind')}
+                w="fit-content"
               />
-              <Select
-                label={t('bookings.payments.method')}
-                data={paymentMethods.map((value) => ({ value, label: methodLabel(value) }))}
-                value={method}
-                onChange={(value) => {
-                  setMethod(value as PaymentMethod | null);
-                  setErrors((current) => ({ ...current, method: undefined }));
-                }}
-                allowDeselect={false}
-                error={errors.method}
-                required
-                style={{ flex: '1 1 140px' }}
-              />
-              <TextInput
-                label={t('bookings.payments.reference')}
-                description={t('bookings.payments.referenceHint')}
-                value={reference}
-                maxLength={100}
-                onChange={(event) => setReference(event.currentTarget.value)}
-                error={errors.reference}
-                style={{ flex: '2 1 180px' }}
-              />
-            </Group>
-            <Group justify="flex-end">
-              <Button type="submit" size="md" loading={record.isPending} className="ps-primary-action">
-                {kind === 'refund' ? t('bookings.payments.recordRefund') : t('bookings.payments.record')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+              <Group gap="sm" align="flex-start" wrap="wrap">
+                <MoneyInput
+                  label={t('bookings.payments.amount')}
+                  description={suggested ? t('bookings.payments.suggested', { amount: text.money(suggested) }) : undefined}
+                  currency={text.currency}
+                  value={amount}
+                  onChange={(value) => {
+                    setAmount(value);
+                    setErrors((current) => ({ ...current, amount: undefined }));
+                  }}
+                  error={errors.amount}
+                  required
+                  style={{ flex: '1 1 140px' }}
+                />
+                <Select
+                  label={t('bookings.payments.method')}
+                  data={paymentMethods.map((value) => ({ value, label: methodLabel(value) }))}
+                  value={method}
+                  onChange={(value) => {
+                    setMethod(value as PaymentMethod | null);
+                    setErrors((current) => ({ ...current, method: undefined }));
+                  }}
+                  allowDeselect={false}
+                  error={errors.method}
+                  required
+                  style={{ flex: '1 1 140px' }}
+                />
+                <TextInput
+                  label={t('bookings.payments.reference')}
+                  description={t('bookings.payments.referenceHint')}
+                  value={reference}
+                  maxLength={100}
+                  onChange={(event) => setReference(event.currentTarget.value)}
+                  error={errors.reference}
+                  style={{ flex: '2 1 180px' }}
+                />
+              </Group>
+              <Group justify="flex-end">
+                <Button type="submit" size="md" loading={record.isPending} className="ps-primary-action">
+                  {kind === 'refund' ? t('bookings.payments.recordRefund') : t('bookings.payments.record')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
       </Stack>
       <DeleteDialog
         title={t('bookings.payments.deleteTitle')}

@@ -60,7 +60,7 @@ export function VersionsSection({ booking, closed }: { booking: Booking; closed:
                   <Group gap="xs" wrap="wrap">
                     <Text fw={700}>{title(version)}</Text>
                     {version.is_current ? (
-                      <Badge variant="outline" color="green.9">
+                      <Badge variant="outline" color="teal.9">
                         {t('bookings.versions.current')}
                       </Badge>
                     ) : null}

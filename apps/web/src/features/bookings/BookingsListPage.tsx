@@ -19,8 +19,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
-import { ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
+import { AddButton, ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { ApiError } from '../../lib/api';
 import type { CsvColumn } from '../../lib/csv';
@@ -178,15 +177,7 @@ function BookingsList({ kind }: { kind: ListKind }) {
         </Title>
         <Group gap="sm">
           <ExportCsvButton fetchAll={() => resource.fetchAll(search)} columns={csvColumns} fileName={`${t(`${texts}.exportFile`)}.csv`} />
-          <Button
-            component={Link}
-            to={`/${companyId}/${newPath}`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t(`${texts}.add`)}
-          </Button>
+          <AddButton to={`/${companyId}/${newPath}`} label={t(`${texts}.add`)} permission="bookings.create" />
         </Group>
       </Group>
 
@@ -226,6 +217,7 @@ function BookingsList({ kind }: { kind: ListKind }) {
             </Stack>
           )}
           selection={{
+            permission: 'bookings.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (booking) => t('kit.selectOne', { name: booking.reference }),

@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { type Company, companySortFields } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   type KitColumn,
@@ -73,7 +73,12 @@ export function CompaniesListPage() {
     },
     { accessor: 'country_id', title: t('companies.fields.country'), render: countryOf },
     { accessor: 'currency', title: t('companies.fields.currency') },
-    statusColumn(page, { title: t('companies.fields.status'), sortable: sortable('status'), nameOf: (company) => company.name }),
+    statusColumn(page, {
+      permission: 'companies.update',
+      title: t('companies.fields.status'),
+      sortable: sortable('status'),
+      nameOf: (company) => company.name,
+    }),
     {
       accessor: 'created_at',
       title: t('companies.fields.created_at'),
@@ -97,15 +102,7 @@ export function CompaniesListPage() {
             columns={csvColumns}
             fileName={`${t('companies.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to="/org/companies/new"
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('companies.add')}
-          </Button>
+          <AddButton to="/org/companies/new" label={t('companies.add')} permission="companies.create" />
         </Group>
       </Group>
 
@@ -119,6 +116,7 @@ export function CompaniesListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="companies.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -140,6 +138,7 @@ export function CompaniesListPage() {
             </Text>
           )}
           selection={{
+            permission: 'companies.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (company) => t('kit.selectOne', { name: company.name }),
@@ -147,6 +146,7 @@ export function CompaniesListPage() {
           columns={columns}
           actions={(company) => (
             <RowActions
+              resource="companies"
               editHref={`/org/companies/${company.id}/edit`}
               editLabel={t('companies.editOne', { name: company.name })}
               deleteLabel={t('companies.deleteOne', { name: company.name })}

@@ -1,10 +1,10 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { DocumentType } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -91,15 +91,7 @@ export function DocumentTypesListPage() {
             columns={csvColumns}
             fileName={`${t('documentTypes.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/document-types/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('documentTypes.add')}
-          </Button>
+          <AddButton to={`/${companyId}/document-types/new`} label={t('documentTypes.add')} permission="document_types.create" />
         </Group>
       </Group>
       <ListToolbar
@@ -116,6 +108,7 @@ export function DocumentTypesListPage() {
         />
       </ListToolbar>
       <BulkStatusBar
+        permission="document_types.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -136,6 +129,7 @@ export function DocumentTypesListPage() {
             </Text>
           )}
           selection={{
+            permission: 'document_types.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (type) => t('kit.selectOne', { name: type.name }),
@@ -164,7 +158,11 @@ export function DocumentTypesListPage() {
               sortable: true,
               render: (type) => <YesNoBadge value={type.has_expiry} />,
             },
-            statusColumn(page, { title: t('documentTypes.fields.status'), nameOf: (type) => type.name }),
+            statusColumn(page, {
+              permission: 'document_types.update',
+              title: t('documentTypes.fields.status'),
+              nameOf: (type) => type.name,
+            }),
             {
               accessor: 'created_at',
               title: t('documentTypes.fields.created_at'),
@@ -174,6 +172,7 @@ export function DocumentTypesListPage() {
           ]}
           actions={(type) => (
             <RowActions
+              resource="document_types"
               editHref={`/${companyId}/document-types/${type.id}/edit`}
               editLabel={t('documentTypes.editOne', { name: type.name })}
               deleteLabel={t('documentTypes.deleteOne', { name: type.name })}

@@ -21,6 +21,7 @@ import { IconDownload, IconTrash } from '../../components/icons';
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
 import { ApiError, toastApiError } from '../../lib/api';
+import { useCan } from '../../lib/currentUser';
 import { useFormatDay } from '../../lib/days';
 import { formatDateTime, translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
@@ -99,6 +100,7 @@ export function DocumentsSection({ driver }: { driver: Driver }) {
   };
 
   const rows = documents.data ?? [];
+  const can = useCan();
   const download = (document: DriverDocument) => void downloadDocument(driver.id, document).catch(toastApiError);
   const actions = (document: DriverDocument) => (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
@@ -110,15 +112,17 @@ export function DocumentsSection({ driver }: { driver: Driver }) {
       >
         <IconDownload size={20} aria-hidden />
       </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red.8"
-        size="lg"
-        aria-label={t('drivers.documents.deleteOne', { name: document.file_name })}
-        onClick={() => setToDelete(document)}
-      >
-        <IconTrash size={20} aria-hidden />
-      </ActionIcon>
+      {can('drivers.update') ? (
+        <ActionIcon
+          variant="subtle"
+          color="red.8"
+          size="lg"
+          aria-label={t('drivers.documents.deleteOne', { name: document.file_name })}
+          onClick={() => setToDelete(document)}
+        >
+          <IconTrash size={20} aria-hidden />
+        </ActionIcon>
+      ) : null}
     </Group>
   );
   const expiryText = (document: DriverDocument) =>
@@ -182,62 +186,64 @@ export function DocumentsSection({ driver }: { driver: Driver }) {
           </Table>
         )}
 
-        <form
-          noValidate
-          aria-labelledby="driver-upload"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="sm">
-            <Text fw={700} id="driver-upload">
-              {t('drivers.documents.uploadTitle')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-              <Select
-                label={t('drivers.documents.type')}
-                placeholder={t('drivers.documents.typePlaceholder')}
-                required
-                data={(types.data ?? []).map((type) => ({
-                  value: String(type.id),
-                  label: type.required ? t('drivers.documents.requiredType', { name: type.name }) : type.name,
-                }))}
-                value={typeId}
-                onChange={setTypeId}
-                allowDeselect={false}
-                nothingFoundMessage={t('drivers.documents.noTypes')}
-                error={errors.document_type_id}
-              />
-              <TextInput
-                label={t('drivers.documents.expiry')}
-                type="date"
-                required={chosenType?.has_expiry ?? false}
-                value={expiry}
-                onChange={(event) => setExpiry(event.currentTarget.value)}
-                error={errors.expiry_date}
-              />
-              <FileInput
-                label={t('drivers.documents.file')}
-                description={t('drivers.documents.fileHint')}
-                placeholder={t('drivers.documents.filePlaceholder')}
-                // The placeholder is text in a button here (axe checks its contrast): the theme's grey is too light.
-                styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-                required
-                accept="application/pdf,image/jpeg,image/png"
-                value={file}
-                onChange={setFile}
-                clearable
-                error={errors.file}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button type="submit" loading={upload.isPending} className="ps-primary-action">
-                {t('drivers.documents.upload')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {can('drivers.update') ? (
+          <form
+            noValidate
+            aria-labelledby="driver-upload"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap="sm">
+              <Text fw={700} id="driver-upload">
+                {t('drivers.documents.uploadTitle')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+                <Select
+                  label={t('drivers.documents.type')}
+                  placeholder={t('drivers.documents.typePlaceholder')}
+                  required
+                  data={(types.data ?? []).map((type) => ({
+                    value: String(type.id),
+                    label: type.required ? t('drivers.documents.requiredType', { name: type.name }) : type.name,
+                  }))}
+                  value={typeId}
+                  onChange={setTypeId}
+                  allowDeselect={false}
+                  nothingFoundMessage={t('drivers.documents.noTypes')}
+                  error={errors.document_type_id}
+                />
+                <TextInput
+                  label={t('drivers.documents.expiry')}
+                  type="date"
+                  required={chosenType?.has_expiry ?? false}
+                  value={expiry}
+                  onChange={(event) => setExpiry(event.currentTarget.value)}
+                  error={errors.expiry_date}
+                />
+                <FileInput
+                  label={t('drivers.documents.file')}
+                  description={t('drivers.documents.fileHint')}
+                  placeholder={t('drivers.documents.filePlaceholder')}
+                  // The placeholder is text in a button here (axe checks its contrast): the theme's grey is too light.
+                  styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+                  required
+                  accept="application/pdf,image/jpeg,image/png"
+                  value={file}
+                  onChange={setFile}
+                  clearable
+                  error={errors.file}
+                />
+              </SimpleGrid>
+              <Group justify="flex-end">
+                <Button type="submit" loading={upload.isPending} className="ps-primary-action">
+                  {t('drivers.documents.upload')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
       </Stack>
       <DeleteDialog
         title={t('drivers.documents.deleteTitle')}

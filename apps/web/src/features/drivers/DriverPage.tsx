@@ -10,6 +10,7 @@ import { IconCheck, IconTrash, IconX } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { Section } from '../../components/Section';
 import { StatusSwitch } from '../../components/StatusSwitch';
+import { useCan } from '../../lib/currentUser';
 import { useFormToasts } from '../../lib/forms';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -57,6 +58,8 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
   const [deleting, setDeleting] = useState(false);
   const [askSignIn, setAskSignIn] = useState<0 | 1 | null>(null);
   const name = fullName(driver);
+  // Only what the role may do is offered (the API refuses the rest anyway).
+  const can = useCan();
 
   const approve = (approve_status: 'approved' | 'rejected') =>
     update.mutate(
@@ -82,7 +85,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
           </Group>
         </Stack>
         <Group gap="sm">
-          {driver.approve_status !== 'approved' ? (
+          {driver.approve_status !== 'approved' && can('drivers.update') ? (
             <Button
               leftSection={<IconCheck size={18} aria-hidden />}
               onClick={() => approve('approved')}
@@ -92,7 +95,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
               {t('drivers.approve')}
             </Button>
           ) : null}
-          {driver.approve_status !== 'rejected' ? (
+          {driver.approve_status !== 'rejected' && can('drivers.update') ? (
             <Button
               leftSection={<IconX size={18} aria-hidden />}
               variant="default"
@@ -103,15 +106,17 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
               {t('drivers.reject')}
             </Button>
           ) : null}
-          <Button
-            leftSection={<IconTrash size={18} aria-hidden />}
-            variant="outline"
-            color="red.9"
-            onClick={() => setDeleting(true)}
-            className="ps-primary-action"
-          >
-            {t('drivers.deleteButton')}
-          </Button>
+          {can('drivers.delete') ? (
+            <Button
+              leftSection={<IconTrash size={18} aria-hidden />}
+              variant="outline"
+              color="red.9"
+              onClick={() => setDeleting(true)}
+              className="ps-primary-action"
+            >
+              {t('drivers.deleteButton')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
 
@@ -124,6 +129,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
                 {t('drivers.fields.status')}
               </Text>
               <StatusSwitch
+                permission="drivers.update"
                 active={driver.status === 1}
                 recordName={name}
                 busy={setStatus.isPending}
@@ -146,46 +152,48 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
                 aria-label={t('drivers.signInSwitch', { name })}
                 label={driver.admin_status === 1 ? t('drivers.signInOn') : t('drivers.signInOff')}
                 onChange={(event) => setAskSignIn(event.currentTarget.checked ? 1 : 0)}
-                disabled={signIn.isPending}
+                disabled={signIn.isPending || !can('users.update')}
               />
               <Text size="xs">{t('drivers.signInHint')}</Text>
-              {driver.admin_status === 1 ? <EndSessionsButton driver={driver} name={name} /> : null}
+              {driver.admin_status === 1 && can('users.update') ? <EndSessionsButton driver={driver} name={name} /> : null}
             </Stack>
           </Group>
         </Stack>
       </Section>
 
-      <Section title={t('drivers.sections.profile')} id="driver-profile">
-        <DriverProfileForm<DriverUpdate>
-          mode="edit"
-          resolver={updateResolver}
-          cancelHref={`/${companyId}/drivers`}
-          defaultValues={{
-            first_name: driver.first_name,
-            last_name: driver.last_name,
-            email: driver.email ?? '',
-            phn_nbr: driver.phn_nbr ?? '',
-            licence_number: driver.licence_number ?? '',
-            licence_expiry: driver.licence_expiry ?? '',
-          }}
-          submitLabel={t('drivers.form.save')}
-          onSubmit={async (values, setError, allowLeave) => {
-            try {
-              const saved = await update.mutateAsync(values);
-              toasts.success(t('drivers.toast.updated', { name: fullName(saved) }));
-              allowLeave();
-            } catch (error) {
-              toasts.error(error);
-              showServerErrors(error, setError);
-            }
-          }}
-        />
-      </Section>
+      {can('drivers.update') ? (
+        <Section title={t('drivers.sections.profile')} id="driver-profile">
+          <DriverProfileForm<DriverUpdate>
+            mode="edit"
+            resolver={updateResolver}
+            cancelHref={`/${companyId}/drivers`}
+            defaultValues={{
+              first_name: driver.first_name,
+              last_name: driver.last_name,
+              email: driver.email ?? '',
+              phn_nbr: driver.phn_nbr ?? '',
+              licence_number: driver.licence_number ?? '',
+              licence_expiry: driver.licence_expiry ?? '',
+            }}
+            submitLabel={t('drivers.form.save')}
+            onSubmit={async (values, setError, allowLeave) => {
+              try {
+                const saved = await update.mutateAsync(values);
+                toasts.success(t('drivers.toast.updated', { name: fullName(saved) }));
+                allowLeave();
+              } catch (error) {
+                toasts.error(error);
+                showServerErrors(error, setError);
+              }
+            }}
+          />
+        </Section>
+      ) : null}
 
       <DocumentsSection driver={driver} />
       <RatesSection driver={driver} />
-      <AttendanceSection driverId={driver.id} driverName={name} />
-      <PayoutsSection driver={driver} />
+      {can('attendance.view') ? <AttendanceSection driverId={driver.id} driverName={name} /> : null}
+      {can('payouts.view') ? <PayoutsSection driver={driver} /> : null}
 
       <ConfirmDialog
         opened={askSignIn !== null}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/MoneyInput';
 import { Section } from '../../components/Section';
 import { ApiError, toastApiError } from '../../lib/api';
+import { useCan } from '../../lib/currentUser';
 import { todayInBrowser, useFormatDay } from '../../lib/days';
 import { translateMessage } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
@@ -31,6 +32,7 @@ function fieldErrorsOf(error: unknown): FieldErrors {
  * period is always paid at the rate that was in force then, so rates are added, never edited.
  */
 export function RatesSection({ driver }: { driver: Driver }) {
+  const can = useCan();
   const { t } = useTranslation();
   const money = useMoney();
   const day = useFormatDay();
@@ -95,43 +97,45 @@ export function RatesSection({ driver }: { driver: Driver }) {
             </Table.Tbody>
           </Table>
         )}
-        <form
-          noValidate
-          aria-labelledby="driver-new-rate"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="sm">
-            <Text fw={700} id="driver-new-rate">
-              {t('drivers.rates.addTitle')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <MoneyInput
-                label={t('drivers.rates.perHour')}
-                currency={money.currency}
-                required
-                value={amount}
-                onChange={setAmount}
-                error={errors.price_per_hour}
-              />
-              <TextInput
-                label={t('drivers.rates.from')}
-                type="date"
-                required
-                value={from}
-                onChange={(event) => setFrom(event.currentTarget.value)}
-                error={errors.effective_from}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button type="submit" loading={add.isPending} className="ps-primary-action">
-                {t('drivers.rates.add')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {can('drivers.update') ? (
+          <form
+            noValidate
+            aria-labelledby="driver-new-rate"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap="sm">
+              <Text fw={700} id="driver-new-rate">
+                {t('drivers.rates.addTitle')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                <MoneyInput
+                  label={t('drivers.rates.perHour')}
+                  currency={money.currency}
+                  required
+                  value={amount}
+                  onChange={setAmount}
+                  error={errors.price_per_hour}
+                />
+                <TextInput
+                  label={t('drivers.rates.from')}
+                  type="date"
+                  required
+                  value={from}
+                  onChange={(event) => setFrom(event.currentTarget.value)}
+                  error={errors.effective_from}
+                />
+              </SimpleGrid>
+              <Group justify="flex-end">
+                <Button type="submit" loading={add.isPending} className="ps-primary-action">
+                  {t('drivers.rates.add')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
       </Stack>
     </Section>
   );

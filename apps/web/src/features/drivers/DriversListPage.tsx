@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { Driver } from '@ps/contracts';
 import { type ApproveStatus, approveStatuses } from '@ps/contracts/common/driverStates';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -79,15 +79,7 @@ export function DriversListPage() {
             columns={csvColumns}
             fileName={`${t('drivers.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/drivers/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('drivers.add')}
-          </Button>
+          <AddButton to={`/${companyId}/drivers/new`} label={t('drivers.add')} permission="drivers.create" />
         </Group>
       </Group>
       <ListToolbar
@@ -107,6 +99,7 @@ export function DriversListPage() {
         <StatusFilter label={t('drivers.statusFilter')} value={search.status} onChange={(status) => void page.setSearch({ status })} />
       </ListToolbar>
       <BulkStatusBar
+        permission="drivers.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -127,6 +120,7 @@ export function DriversListPage() {
             </Text>
           )}
           selection={{
+            permission: 'drivers.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (driver) => t('kit.selectOne', { name: fullName(driver) }),
@@ -192,10 +186,11 @@ export function DriversListPage() {
               title: t('drivers.fields.price_per_hour'),
               render: (driver) => (driver.price_per_hour === null ? t('drivers.noRate') : money.format(driver.price_per_hour)),
             },
-            statusColumn(page, { title: t('drivers.fields.status'), nameOf: (driver) => fullName(driver) }),
+            statusColumn(page, { permission: 'drivers.update', title: t('drivers.fields.status'), nameOf: (driver) => fullName(driver) }),
           ]}
           actions={(driver) => (
             <RowActions
+              resource="drivers"
               editHref={`/${companyId}/drivers/${driver.id}`}
               editLabel={t('drivers.openOne', { name: fullName(driver) })}
               deleteLabel={t('drivers.deleteOne', { name: fullName(driver) })}

@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { CoreLocation, LocationType } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -61,15 +61,7 @@ export function CoreLocationsPage() {
             columns={csvColumns}
             fileName={`${t('coreLocations.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to="/org/core-locations/new"
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('coreLocations.add')}
-          </Button>
+          <AddButton to="/org/core-locations/new" label={t('coreLocations.add')} permission="core_locations.create" />
         </Group>
       </Group>
       <ListToolbar
@@ -109,6 +101,7 @@ export function CoreLocationsPage() {
         <StatusFilter label={t('locations.statusFilter')} value={search.status} onChange={(status) => void page.setSearch({ status })} />
       </ListToolbar>
       <BulkStatusBar
+        permission="core_locations.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -132,6 +125,7 @@ export function CoreLocationsPage() {
             </Stack>
           )}
           selection={{
+            permission: 'core_locations.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (location) => t('kit.selectOne', { name: location.name }),
@@ -182,10 +176,15 @@ export function CoreLocationsPage() {
               render: (location) => capacityText(location.capacity),
             },
             { accessor: 'coordinates', title: t('locations.fields.coordinates'), render: (location) => <Coordinates place={location} /> },
-            statusColumn(page, { title: t('locations.fields.status'), nameOf: (location) => location.name }),
+            statusColumn(page, {
+              permission: 'core_locations.update',
+              title: t('locations.fields.status'),
+              nameOf: (location) => location.name,
+            }),
           ]}
           actions={(location) => (
             <RowActions
+              resource="core_locations"
               editHref={`/org/core-locations/${location.id}/edit`}
               editLabel={t('locations.editOne', { name: location.name })}
               deleteLabel={t('locations.deleteOne', { name: location.name })}

@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { Location, LocationType } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -69,15 +69,7 @@ export function LocationsListPage() {
             columns={csvColumns}
             fileName={`${t('locations.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/locations/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('locations.add')}
-          </Button>
+          <AddButton to={`/${companyId}/locations/new`} label={t('locations.add')} permission="locations.create" />
         </Group>
       </Group>
 
@@ -113,6 +105,7 @@ export function LocationsListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="locations.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -137,6 +130,7 @@ export function LocationsListPage() {
             </Stack>
           )}
           selection={{
+            permission: 'locations.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (location) => t('kit.selectOne', { name: location.name }),
@@ -187,10 +181,15 @@ export function LocationsListPage() {
               render: (location) => capacityText(location.capacity),
             },
             { accessor: 'coordinates', title: t('locations.fields.coordinates'), render: (location) => <Coordinates place={location} /> },
-            statusColumn(page, { title: t('locations.fields.status'), nameOf: (location) => location.name }),
+            statusColumn(page, {
+              permission: 'locations.update',
+              title: t('locations.fields.status'),
+              nameOf: (location) => location.name,
+            }),
           ]}
           actions={(location) => (
             <RowActions
+              resource="locations"
               editHref={`/${companyId}/locations/${location.id}/edit`}
               editLabel={t('locations.editOne', { name: location.name })}
               deleteLabel={t('locations.deleteOne', { name: location.name })}

@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { Package } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect, useBandTypeLabel } from '../../components/BandTypeSelect';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -63,15 +63,7 @@ export function PackagesListPage() {
             columns={csvColumns}
             fileName={`${t('packages.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/packages/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('packages.add')}
-          </Button>
+          <AddButton to={`/${companyId}/packages/new`} label={t('packages.add')} permission="packages.create" />
         </Group>
       </Group>
 
@@ -93,6 +85,7 @@ export function PackagesListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="packages.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -114,6 +107,7 @@ export function PackagesListPage() {
             </Text>
           )}
           selection={{
+            permission: 'packages.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (item) => t('kit.selectOne', { name: item.name }),
@@ -136,10 +130,11 @@ export function PackagesListPage() {
                   </Text>
                 ),
             },
-            statusColumn(page, { title: t('packages.fields.status'), nameOf: (item) => item.name }),
+            statusColumn(page, { permission: 'packages.update', title: t('packages.fields.status'), nameOf: (item) => item.name }),
           ]}
           actions={(item) => (
             <RowActions
+              resource="packages"
               editHref={`/${companyId}/packages/${item.id}/edit`}
               editLabel={t('packages.editOne', { name: item.name })}
               deleteLabel={t('packages.deleteOne', { name: item.name })}

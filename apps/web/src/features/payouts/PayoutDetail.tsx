@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconAlertCircle, IconCheck, IconTrash } from '../../components/icons';
 import { useCardLayout } from '../../components/ListKit';
 import { ApiError, toastApiError } from '../../lib/api';
+import { useCan } from '../../lib/currentUser';
 import { useFormatDay } from '../../lib/days';
 import { formatDateTime, formatNumber } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
@@ -106,6 +107,7 @@ function PayoutBody({
   const periodText = usePeriodText();
   const approve = useApprovePayout(payout.driver_id);
   const remove = useDeletePayout(payout.driver_id);
+  const can = useCan();
   const [confirming, setConfirming] = useState(false);
   const [reading, setReading] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -228,28 +230,32 @@ function PayoutBody({
       {draft ? (
         <Stack gap={4}>
           <Group gap="sm" justify="flex-end">
-            <Button
-              leftSection={<IconTrash size={18} aria-hidden />}
-              variant="outline"
-              color="red.9"
-              onClick={() => {
-                setRefusal(null);
-                setDeleting(true);
-              }}
-              className="ps-primary-action"
-            >
-              {t('payouts.detail.delete')}
-            </Button>
-            <Button
-              leftSection={<IconCheck size={18} aria-hidden />}
-              onClick={() => void askApproval()}
-              loading={reading}
-              disabled={missingRates}
-              aria-describedby={missingRates ? 'payout-approve-blocked' : undefined}
-              className="ps-primary-action"
-            >
-              {t('payouts.detail.approve')}
-            </Button>
+            {can('payouts.delete') ? (
+              <Button
+                leftSection={<IconTrash size={18} aria-hidden />}
+                variant="outline"
+                color="red.9"
+                onClick={() => {
+                  setRefusal(null);
+                  setDeleting(true);
+                }}
+                className="ps-primary-action"
+              >
+                {t('payouts.detail.delete')}
+              </Button>
+            ) : null}
+            {can('payouts.approve') ? (
+              <Button
+                leftSection={<IconCheck size={18} aria-hidden />}
+                onClick={() => void askApproval()}
+                loading={reading}
+                disabled={missingRates}
+                aria-describedby={missingRates ? 'payout-approve-blocked' : undefined}
+                className="ps-primary-action"
+              >
+                {t('payouts.detail.approve')}
+              </Button>
+            ) : null}
           </Group>
           {missingRates ? (
             <Text size="sm" ta="right" id="payout-approve-blocked">

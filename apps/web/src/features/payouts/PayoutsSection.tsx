@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
+import { useCan } from '../../lib/currentUser';
 import { useFormatDay } from '../../lib/days';
 import { formatNumber } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
@@ -24,19 +25,22 @@ export function PayoutsSection({ driver }: { driver: Driver }) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const name = `${driver.first_name} ${driver.last_name}`;
+  const can = useCan();
 
   return (
     <Section title={t('payouts.title')} id="driver-payouts">
       <Stack gap="lg">
         <PayoutFigures driverId={driver.id} />
-        <ComputePayoutForm
-          driverId={driver.id}
-          onComputed={(payout) => {
-            // The newest period is on page one (the list is newest first).
-            setPage(1);
-            setOpenId(payout.id);
-          }}
-        />
+        {can('payouts.create') ? (
+          <ComputePayoutForm
+            driverId={driver.id}
+            onComputed={(payout) => {
+              // The newest period is on page one (the list is newest first).
+              setPage(1);
+              setOpenId(payout.id);
+            }}
+          />
+        ) : null}
         <PayoutList driverId={driver.id} page={page} onPage={setPage} openId={openId} onOpen={setOpenId} />
         {openId !== null ? (
           <Box id={DETAIL_ID}>

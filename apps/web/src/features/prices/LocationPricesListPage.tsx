@@ -3,10 +3,11 @@ import type { LocationPrice } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPencil, IconPlus, IconTable, IconTrash } from '../../components/icons';
-import { ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
+import { IconPencil, IconTable, IconTrash } from '../../components/icons';
+import { AddButton, ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import type { CsvColumn } from '../../lib/csv';
+import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
 import { useListPage, usePageSearch } from '../../lib/listPage';
 import { useMoney } from '../../lib/money';
@@ -24,6 +25,7 @@ export function LocationPricesListPage() {
   const [search, navigate] = usePageSearch(route, validateLocationPriceSearch);
   const { companyId } = route.useParams();
   const money = useMoney();
+  const can = useCan();
   const months = useMonths();
   const airports = useAirportChoices();
   const locations = useLocationChoices(search.airport_id);
@@ -99,15 +101,7 @@ export function LocationPricesListPage() {
           >
             {t('prices.list.openGrid')}
           </Button>
-          <Button
-            component={Link}
-            to={`/${companyId}/location-prices/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('prices.list.add')}
-          </Button>
+          <AddButton to={`/${companyId}/location-prices/new`} label={t('prices.list.add')} permission="location_prices.create" />
         </Group>
       </Group>
 
@@ -205,15 +199,17 @@ export function LocationPricesListPage() {
           columns={columns}
           actions={(row) => (
             <Group gap="xs" justify="flex-end" wrap="nowrap">
-              <ActionIcon
-                component={Link}
-                to={`/${companyId}/location-prices/${row.id}/edit`}
-                variant="subtle"
-                size="lg"
-                aria-label={t('prices.list.editOne', { name: describe(row) })}
-              >
-                <IconPencil size={20} aria-hidden />
-              </ActionIcon>
+              {can('location_prices.update') ? (
+                <ActionIcon
+                  component={Link}
+                  to={`/${companyId}/location-prices/${row.id}/edit`}
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('prices.list.editOne', { name: describe(row) })}
+                >
+                  <IconPencil size={20} aria-hidden />
+                </ActionIcon>
+              ) : null}
               <ActionIcon
                 component={Link}
                 to={gridHref(row)}
@@ -223,15 +219,17 @@ export function LocationPricesListPage() {
               >
                 <IconTable size={20} aria-hidden />
               </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red.8"
-                size="lg"
-                aria-label={t('prices.list.deleteOne', { name: describe(row) })}
-                onClick={() => page.deletion.ask(row)}
-              >
-                <IconTrash size={20} aria-hidden />
-              </ActionIcon>
+              {can('location_prices.delete') ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="red.8"
+                  size="lg"
+                  aria-label={t('prices.list.deleteOne', { name: describe(row) })}
+                  onClick={() => page.deletion.ask(row)}
+                >
+                  <IconTrash size={20} aria-hidden />
+                </ActionIcon>
+              ) : null}
             </Group>
           )}
         />

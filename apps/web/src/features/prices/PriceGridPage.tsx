@@ -8,6 +8,7 @@ import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
 import { IconCopy } from '../../components/icons';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { ApiError } from '../../lib/api';
+import { useCan } from '../../lib/currentUser';
 import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { usePageSearch } from '../../lib/listPage';
@@ -220,6 +221,7 @@ function RoutePrices({ search, setSearch }: { search: PriceGridSearch; setSearch
   const locations = useLocationChoices(search.airport_id);
   const type = search.type ?? 'parking';
   const ready = search.airport_id && search.departure_id && search.arrival_id;
+  const mayEdit = useCan()('location_prices.update');
   const query = ready
     ? {
         airport_id: search.airport_id as number,
@@ -375,18 +377,20 @@ function RoutePrices({ search, setSearch }: { search: PriceGridSearch; setSearch
         </Paper>
       ) : (
         <Stack gap="sm">
-          <GridToolbar changes={changes} saving={save.isPending} onSave={() => void onSave()} onDiscard={reset}>
-            <Button
-              variant="default"
-              leftSection={<IconCopy size={18} aria-hidden />}
-              onClick={() => setCopying(true)}
-              disabled={changes > 0}
-              title={changes > 0 ? t('prices.copy.saveFirst') : undefined}
-              className="ps-primary-action"
-            >
-              {t('prices.copy.open')}
-            </Button>
-          </GridToolbar>
+          {mayEdit ? (
+            <GridToolbar changes={changes} saving={save.isPending} onSave={() => void onSave()} onDiscard={reset}>
+              <Button
+                variant="default"
+                leftSection={<IconCopy size={18} aria-hidden />}
+                onClick={() => setCopying(true)}
+                disabled={changes > 0}
+                title={changes > 0 ? t('prices.copy.saveFirst') : undefined}
+                className="ps-primary-action"
+              >
+                {t('prices.copy.open')}
+              </Button>
+            </GridToolbar>
+          ) : null}
           <Text size="sm" c="dimmed">
             {t('prices.grid.legend', { currency: money.currency })}
           </Text>
@@ -405,6 +409,7 @@ function RoutePrices({ search, setSearch }: { search: PriceGridSearch; setSearch
             errors={errors}
             currency={money.currency}
             onChange={change}
+            readOnly={!mayEdit}
           />
           <PriceListVersions
             route={{ airport_id: query.airport_id, departure_id: query.departure_id, arrival_id: query.arrival_id }}
@@ -435,6 +440,7 @@ function DefaultPrices({ search, setSearch }: { search: PriceGridSearch; setSear
   const months = useMonths();
   const type = search.type ?? 'parking';
   const grid = useDefaultsGrid(type, true);
+  const mayEdit = useCan()('band_months.update');
   const save = useSaveDefaultsGrid();
   const toasts = useFormToasts();
   const { draft, errors, setErrors, change, reset } = useGridDraft();
@@ -499,7 +505,7 @@ function DefaultPrices({ search, setSearch }: { search: PriceGridSearch; setSear
         </Paper>
       ) : (
         <Stack gap="sm">
-          <GridToolbar changes={changes} saving={save.isPending} onSave={() => void onSave()} onDiscard={reset} />
+          {mayEdit ? <GridToolbar changes={changes} saving={save.isPending} onSave={() => void onSave()} onDiscard={reset} /> : null}
           <CellErrors errors={errors} describe={describe} />
           <PriceGridTable
             caption={t('prices.defaults.caption', { currency: money.currency })}
@@ -515,6 +521,7 @@ function DefaultPrices({ search, setSearch }: { search: PriceGridSearch; setSear
             errors={errors}
             currency={money.currency}
             onChange={change}
+            readOnly={!mayEdit}
           />
         </Stack>
       )}

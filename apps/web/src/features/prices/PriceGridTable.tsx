@@ -48,7 +48,10 @@ export function PriceGridTable({
   errors,
   currency,
   onChange,
+  readOnly,
 }: {
+  /** The role may not change prices: the cells are read, not typed into. */
+  readOnly: boolean;
   caption: string;
   bandHeader: string;
   rows: GridRow[];
@@ -142,6 +145,7 @@ export function PriceGridTable({
                       w={66}
                       inputMode="decimal"
                       autoComplete="off"
+                      readOnly={readOnly}
                       aria-label={t('prices.grid.cellLabel', { band: row.label, month: column.fullLabel })}
                       title={error ?? (info.saved === null && info.fallbackNote ? `${info.fallbackNote}: ${fallback}` : undefined)}
                       placeholder={fallback || '–'}

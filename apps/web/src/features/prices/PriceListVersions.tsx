@@ -63,7 +63,7 @@ export function PriceListVersions({ route, routeName, disabled }: { route: Price
                         : t('prices.versions.restoredOn', { when: formatDateTime(version.created_at) })}
                     </Text>
                     {version.is_current ? (
-                      <Badge variant="outline" color="green.9">
+                      <Badge variant="outline" color="teal.9">
                         {t('prices.versions.current')}
                       </Badge>
                     ) : null}

@@ -21,6 +21,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle } from '../../components/icons';
 import { ApiError } from '../../lib/api';
+import { useCan } from '../../lib/currentUser';
 import { translateMessage } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -335,7 +336,10 @@ function QuoteOutcome({ search, result }: { search: QuoteSearch; result: ReturnT
 function BookThis({ search }: { search: QuoteSearch }) {
   const { t } = useTranslation();
   const { companyId } = route.useParams();
+  const can = useCan();
   const inputs = Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined));
+  // A role that may price but not book (a read-only one) is not offered the booking form.
+  if (!can('bookings.create')) return null;
   return (
     <Group justify="flex-end">
       <Button component={Link} to={`/${companyId}/bookings/new`} search={inputs as never} size="md" className="ps-primary-action">

@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DiscountType, Voucher } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -72,15 +72,7 @@ export function VouchersListPage() {
             columns={csvColumns}
             fileName={`${t('vouchers.exportFile')}.csv`}
           />
-          <Button
-            component={Link}
-            to={`/${companyId}/vouchers/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('vouchers.add')}
-          </Button>
+          <AddButton to={`/${companyId}/vouchers/new`} label={t('vouchers.add')} permission="vouchers.create" />
         </Group>
       </Group>
 
@@ -116,6 +108,7 @@ export function VouchersListPage() {
       </ListToolbar>
 
       <BulkStatusBar
+        permission="vouchers.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -137,6 +130,7 @@ export function VouchersListPage() {
             </Text>
           )}
           selection={{
+            permission: 'vouchers.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (voucher) => t('kit.selectOne', { name: voucher.code }),
@@ -177,10 +171,11 @@ export function VouchersListPage() {
               ),
             },
             { accessor: 'times_used', title: t('vouchers.fields.usage'), sortable: true, render: (voucher) => text.usage(voucher) },
-            statusColumn(page, { title: t('vouchers.fields.status'), nameOf: (voucher) => voucher.code }),
+            statusColumn(page, { permission: 'vouchers.update', title: t('vouchers.fields.status'), nameOf: (voucher) => voucher.code }),
           ]}
           actions={(voucher) => (
             <RowActions
+              resource="vouchers"
               editHref={`/${companyId}/vouchers/${voucher.id}/edit`}
               editLabel={t('vouchers.editOne', { code: voucher.code })}
               deleteLabel={t('vouchers.deleteOne', { code: voucher.code })}

@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { Yard } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../components/ConfirmDialog';
-import { IconPlus } from '../../components/icons';
 import {
+  AddButton,
   BulkStatusBar,
   ExportCsvButton,
   ListError,
@@ -56,15 +56,7 @@ export function YardsListPage() {
         </Stack>
         <Group gap="sm">
           <ExportCsvButton fetchAll={() => yardsResource.fetchAll(search)} columns={csvColumns} fileName={`${t('yards.exportFile')}.csv`} />
-          <Button
-            component={Link}
-            to={`/${companyId}/yards/new`}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            className="ps-primary-action"
-          >
-            {t('yards.add')}
-          </Button>
+          <AddButton to={`/${companyId}/yards/new`} label={t('yards.add')} permission="yards.create" />
         </Group>
       </Group>
       <ListToolbar
@@ -76,6 +68,7 @@ export function YardsListPage() {
         <StatusFilter label={t('yards.statusFilter')} value={search.status} onChange={(status) => void page.setSearch({ status })} />
       </ListToolbar>
       <BulkStatusBar
+        permission="yards.update"
         selected={page.selection.selected}
         onClear={() => page.selection.setSelected([])}
         busy={page.selection.busy}
@@ -96,6 +89,7 @@ export function YardsListPage() {
             </Text>
           )}
           selection={{
+            permission: 'yards.update',
             selected: page.selection.selected,
             onChange: page.selection.setSelected,
             label: (yard) => t('kit.selectOne', { name: yard.name }),
@@ -114,7 +108,7 @@ export function YardsListPage() {
             },
             { accessor: 'address', title: t('yards.fields.address'), render: (yard) => yard.address ?? '' },
             { accessor: 'capacity', title: t('yards.fields.capacity'), sortable: true, render: (yard) => formatNumber(yard.capacity) },
-            statusColumn(page, { title: t('yards.fields.status'), nameOf: (yard) => yard.name }),
+            statusColumn(page, { permission: 'yards.update', title: t('yards.fields.status'), nameOf: (yard) => yard.name }),
             {
               accessor: 'created_at',
               title: t('yards.fields.created_at'),
@@ -124,6 +118,7 @@ export function YardsListPage() {
           ]}
           actions={(yard) => (
             <RowActions
+              resource="yards"
               editHref={`/${companyId}/yards/${yard.id}/edit`}
               editLabel={t('yards.editOne', { name: yard.name })}
               deleteLabel={t('yards.deleteOne', { name: yard.name })}
