@@ -67,6 +67,9 @@ test('a read-only role sees lists and a booking without actions, and a screen it
   await expect(page.getByRole('region', { name: 'Status', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+  // The page asks for nothing the role may not read: no "You do not have permission" toast once it has loaded.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // An add page of a list it may read, and a screen it may not read at all: the no-access page, not an API error.

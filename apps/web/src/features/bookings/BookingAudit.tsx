@@ -108,10 +108,11 @@ export function AuditSection({ booking }: { booking: Booking }) {
   const tripText = useTripText();
   const user = useCurrentUser();
   const audit = useBookingAudit(booking.id);
-  const places = useLocations(booking.airport_id);
-  const packages = usePackages();
-  const entries = audit.data ?? [];
   const permitted = (permission: string) => user.data?.permissions.includes(permission) ?? false;
+  // Names of places and packages only for a role that may read them: another role sees their ids, not an error.
+  const places = useLocations(booking.airport_id, { enabled: permitted('locations.view') });
+  const packages = usePackages(permitted('packages.view'));
+  const entries = audit.data ?? [];
   const tripEntries = entries.some((entry) => isTripEntity(entry.entity));
   const trips = useBookingTrips(booking.id, tripEntries && permitted('trips.view'));
   const yards = useYards(tripEntries && permitted('yards.view'));

@@ -16,7 +16,7 @@ export function ServicesSection({ booking, readOnly }: { booking: Booking; readO
   const { t } = useTranslation();
   const text = useBookingText();
   const services = useBookingServices(booking.id);
-  const choices = useServices();
+  const choices = useServices(!readOnly);
   const add = useAddService(booking.id);
   const setQuantity = useSetServiceQuantity(booking.id);
   const remove = useRemoveService(booking.id);

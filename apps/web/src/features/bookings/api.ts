@@ -462,19 +462,23 @@ export function useAgencies(enabled: boolean) {
   });
 }
 
-export function usePackages() {
+/** The company's active packages; `enabled` false for a role that may not read them (names fall back to ids). */
+export function usePackages(enabled = true) {
   return useQuery({
     queryKey: ['bookings', 'choices', 'packages'],
     meta: { silent: true },
+    enabled,
     queryFn: async ({ signal }) =>
       (await apiRequest<PackageChoice[]>('/package/list', { query: { status: 1, page_size: ALL }, signal })).data,
   });
 }
 
-export function useServices() {
+/** The company's active additional services to add; only asked for where a line can be added. */
+export function useServices(enabled = true) {
   return useQuery({
     queryKey: ['bookings', 'choices', 'services'],
     meta: { silent: true },
+    enabled,
     queryFn: async ({ signal }) =>
       (await apiRequest<ServiceChoice[]>('/additional_services/list', { query: { status: 1, page_size: ALL }, signal })).data,
   });
