@@ -128,6 +128,7 @@ test('roles in Tamil: the list, the matrix and deleting a role, nothing scrolls 
     .getByRole('button', { name: `${name} பங்கை நீக்கு` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'இந்தப் பங்கை நீக்கவா?' });
+  await expect(dialog).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'நீக்கு' }).click();
   await expect(toast(page, `${name} பங்கு நீக்கப்பட்டது.`)).toBeVisible();

@@ -156,6 +156,16 @@ export async function newDriver(request: APIRequestContext, firstName = 'Ilango'
 
 /** Serious and critical findings of axe (WCAG 2.x A/AA rules) on the page as it is now. */
 export async function seriousViolations(page: Page) {
+  // A dialog or toast still fading in has its text at part opacity: axe would measure a contrast nobody reads.
+  // Wait for the running finite animations and transitions (a spinner's endless one is left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
