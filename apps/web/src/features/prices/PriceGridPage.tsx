@@ -39,7 +39,9 @@ export function PriceGridPage() {
   const [search, navigate] = usePageSearch(route, validatePriceGridSearch);
   const { companyId } = route.useParams();
   const setSearch = (patch: Partial<PriceGridSearch>) => navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
-  const tab = search.tab ?? 'route';
+  // The defaults tab only for a role that may read the band-month defaults (else it would show a refusal).
+  const mayReadDefaults = useCan()('band_months.view');
+  const tab = mayReadDefaults ? (search.tab ?? 'route') : 'route';
 
   return (
     <Stack gap="md">
@@ -59,14 +61,16 @@ export function PriceGridPage() {
       >
         <Tabs.List>
           <Tabs.Tab value="route">{t('prices.grid.routeTab')}</Tabs.Tab>
-          <Tabs.Tab value="defaults">{t('prices.grid.defaultsTab')}</Tabs.Tab>
+          {mayReadDefaults ? <Tabs.Tab value="defaults">{t('prices.grid.defaultsTab')}</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="route" pt="md">
           <RoutePrices search={search} setSearch={setSearch} />
         </Tabs.Panel>
-        <Tabs.Panel value="defaults" pt="md">
-          <DefaultPrices search={search} setSearch={setSearch} />
-        </Tabs.Panel>
+        {mayReadDefaults ? (
+          <Tabs.Panel value="defaults" pt="md">
+            <DefaultPrices search={search} setSearch={setSearch} />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Stack>
   );
