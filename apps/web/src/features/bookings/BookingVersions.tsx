@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Booking, BookingVersion, RestoreField } from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconHistory } from '../../components/icons';
 import { Section } from '../../components/Section';
+import { VersionCard } from '../../components/VersionCard';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
@@ -54,41 +54,31 @@ export function VersionsSection({ booking, closed }: { booking: Booking; closed:
       ) : (
         <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="booking-versions">
           {entries.map((version) => (
-            <Paper component="li" key={version.audit_id} withBorder radius="sm" p="xs" data-testid="booking-version">
-              <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text fw={700}>{title(version)}</Text>
-                    {version.is_current ? (
-                      <Badge variant="outline" color="teal.9">
-                        {t('bookings.versions.current')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {t('bookings.history.byWhen', {
-                      who: version.actor_name ?? t('bookings.history.system'),
-                      when: formatDateTime(version.created_at),
-                    })}
-                  </Text>
-                  {version.changed_fields.length > 0 ? (
-                    <Text size="sm">{t('bookings.versions.fieldsChanged', { fields: version.changed_fields.map(label).join(', ') })}</Text>
-                  ) : null}
-                </Stack>
-                {mayRestore && !version.is_current ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    leftSection={<IconHistory size={18} aria-hidden />}
-                    onClick={() => setRestoring(version)}
-                    aria-label={t('bookings.versions.restoreNamed', { when: formatDateTime(version.created_at) })}
-                    className="ps-primary-action"
-                  >
-                    {t('bookings.versions.restore')}
-                  </Button>
-                ) : null}
-              </Group>
-            </Paper>
+            <VersionCard
+              key={version.audit_id}
+              testId="booking-version"
+              title={title(version)}
+              currentLabel={version.is_current ? t('bookings.versions.current') : null}
+              restore={
+                mayRestore && !version.is_current
+                  ? {
+                      label: t('bookings.versions.restore'),
+                      ariaLabel: t('bookings.versions.restoreNamed', { when: formatDateTime(version.created_at) }),
+                      onClick: () => setRestoring(version),
+                    }
+                  : null
+              }
+            >
+              <Text size="sm" c="dimmed">
+                {t('bookings.history.byWhen', {
+                  who: version.actor_name ?? t('bookings.history.system'),
+                  when: formatDateTime(version.created_at),
+                })}
+              </Text>
+              {version.changed_fields.length > 0 ? (
+                <Text size="sm">{t('bookings.versions.fieldsChanged', { fields: version.changed_fields.map(label).join(', ') })}</Text>
+              ) : null}
+            </VersionCard>
           ))}
         </Stack>
       )}

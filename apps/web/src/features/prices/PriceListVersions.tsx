@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PriceListChange, PriceListVersion } from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconHistory } from '../../components/icons';
+import { VersionCard } from '../../components/VersionCard';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
@@ -53,46 +53,36 @@ export function PriceListVersions({ route, routeName, disabled }: { route: Price
           data-testid="price-list-versions"
         >
           {entries.map((version) => (
-            <Paper component="li" key={version.audit_id} withBorder radius="sm" p="xs" data-testid="price-list-version">
-              <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text fw={700}>
-                      {version.restored_from === null
-                        ? t('prices.versions.saved', { when: formatDateTime(version.created_at) })
-                        : t('prices.versions.restoredOn', { when: formatDateTime(version.created_at) })}
-                    </Text>
-                    {version.is_current ? (
-                      <Badge variant="outline" color="teal.9">
-                        {t('prices.versions.current')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {version.actor_name ?? t('prices.versions.system')}
-                  </Text>
-                  {version.changes.map((change) => (
-                    <Text size="sm" key={`${change.band_id}:${change.month ?? 'every'}`}>
-                      {changeText(change)}
-                    </Text>
-                  ))}
-                </Stack>
-                {can('location_prices.update') && !version.is_current ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    leftSection={<IconHistory size={18} aria-hidden />}
-                    onClick={() => setRestoring(version)}
-                    disabled={disabled}
-                    title={disabled ? t('prices.copy.saveFirst') : undefined}
-                    aria-label={t('prices.versions.restoreNamed', { when: formatDateTime(version.created_at) })}
-                    className="ps-primary-action"
-                  >
-                    {t('prices.versions.restore')}
-                  </Button>
-                ) : null}
-              </Group>
-            </Paper>
+            <VersionCard
+              key={version.audit_id}
+              testId="price-list-version"
+              title={
+                version.restored_from === null
+                  ? t('prices.versions.saved', { when: formatDateTime(version.created_at) })
+                  : t('prices.versions.restoredOn', { when: formatDateTime(version.created_at) })
+              }
+              currentLabel={version.is_current ? t('prices.versions.current') : null}
+              restore={
+                can('location_prices.update') && !version.is_current
+                  ? {
+                      label: t('prices.versions.restore'),
+                      ariaLabel: t('prices.versions.restoreNamed', { when: formatDateTime(version.created_at) }),
+                      onClick: () => setRestoring(version),
+                      disabled,
+                      disabledReason: t('prices.copy.saveFirst'),
+                    }
+                  : null
+              }
+            >
+              <Text size="sm" c="dimmed">
+                {version.actor_name ?? t('prices.versions.system')}
+              </Text>
+              {version.changes.map((change) => (
+                <Text size="sm" key={`${change.band_id}:${change.month ?? 'every'}`}>
+                  {changeText(change)}
+                </Text>
+              ))}
+            </VersionCard>
           ))}
         </Stack>
       )}
