@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { Airport, Booking, Location, Trip } from '@ps/contracts';
-import { call, choose } from './bookingWorld';
+import type { Booking, Trip } from '@ps/contracts';
+import { call, choose, heathrowMeetAndGreet, MEET_AND_GREET_DESK, TERMINAL_DROP_OFF } from './bookingWorld';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
 import { apiSignIn, seriousViolations, storeSession, toast } from './support';
 
@@ -12,8 +12,8 @@ import { apiSignIn, seriousViolations, storeSession, toast } from './support';
  */
 
 const HOUR = 3_600_000;
-const TERMINAL = 'Heathrow Terminal 5 Drop-off';
-const DESK = 'Meet & Greet Desk T2';
+const TERMINAL = TERMINAL_DROP_OFF;
+const DESK = MEET_AND_GREET_DESK;
 
 /** "24 Nov 2026, 06:05" in London, as the page shows a time at the booking's airport. */
 const londonTime = (instant: string | number) =>
@@ -39,30 +39,11 @@ function londonLocal(instant: number): string {
 
 /** A phone (so confirmed) meet-and-greet booking at Heathrow, from the desk to Terminal 5, some days ahead. */
 async function meetAndGreetBooking(request: APIRequestContext, token: string) {
-  const airports = await call<Airport[]>(request, token, 'GET', '/airport/list?search=LHR&page_size=100');
-  const heathrow = airports.find((airport) => airport.iata_code === 'LHR');
-  if (!heathrow) throw new Error('the demo has no Heathrow');
-  const places = await call<Location[]>(request, token, 'GET', `/location/list?airport_id=${heathrow.id}&page_size=1000`);
-  const placeId = (name: string) => {
-    const place = places.find((candidate) => candidate.name === name);
-    if (!place) throw new Error(`the demo has no ${name}`);
-    return place.id;
-  };
-  const start = Math.floor(Date.now() / HOUR) * HOUR + 3 * 24 * HOUR;
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const booking = await call<Booking>(request, token, 'POST', '/booking/add', {
-    type: 'meet_and_greet',
-    customer_name: `Trips Customer ${tag}`,
-    customer_phone: '+44 7700 900321',
-    vehicle_reg: `MG ${tag.slice(-6).toUpperCase()}`,
-    airport_id: heathrow.id,
-    departure_id: placeId(DESK),
-    arrival_id: placeId(TERMINAL),
-    departure_at: new Date(start).toISOString(),
-    arrival_at: new Date(start + 3 * 24 * HOUR).toISOString(),
-    outbound_flight: 'BA117',
-    return_flight: 'BA118',
-    channel: 'phone',
+  const booking = await heathrowMeetAndGreet(request, token, {
+    daysAhead: 3,
+    customer: 'Trips Customer',
+    regPrefix: 'MG',
+    fields: { outbound_flight: 'BA117', return_flight: 'BA118' },
   });
   expect(booking.status).toBe('confirmed');
   const trips = await call<Trip[]>(request, token, 'GET', `/trips/list?booking_id=${booking.id}&sort=scheduled_at`);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { Airport, Booking, Location } from '@ps/contracts';
 import { api } from './catalogue';
 
 /**
@@ -67,4 +68,49 @@ export async function choose(page: Page, label: string | RegExp, typed: string, 
   await input.click();
   await input.fill(typed);
   await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
+}
+
+const HOUR = 3_600_000;
+/** The demo's Heathrow meet-and-greet desk and terminal drop-off, by name. */
+export const MEET_AND_GREET_DESK = 'Meet & Greet Desk T2';
+export const TERMINAL_DROP_OFF = 'Heathrow Terminal 5 Drop-off';
+
+/**
+ * A phone (so confirmed) meet-and-greet booking at the demo's Heathrow, from the desk to Terminal 5, starting
+ * `daysAhead` days from the hour and three days long; `fields` adds to or replaces the booking's own.
+ */
+export async function heathrowMeetAndGreet(
+  request: APIRequestContext,
+  token: string,
+  {
+    daysAhead,
+    customer,
+    regPrefix,
+    fields = {},
+  }: { daysAhead: number; customer: string; regPrefix: string; fields?: Record<string, unknown> },
+): Promise<Booking> {
+  const airports = await call<Airport[]>(request, token, 'GET', '/airport/list?search=LHR&page_size=100');
+  const heathrow = airports.find((airport) => airport.iata_code === 'LHR');
+  if (!heathrow) throw new Error('the demo has no Heathrow');
+  const places = await call<Location[]>(request, token, 'GET', `/location/list?airport_id=${heathrow.id}&page_size=1000`);
+  const placeId = (name: string) => {
+    const place = places.find((candidate) => candidate.name === name);
+    if (!place) throw new Error(`the demo has no ${name}`);
+    return place.id;
+  };
+  const start = Math.floor(Date.now() / HOUR) * HOUR + daysAhead * 24 * HOUR;
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return call<Booking>(request, token, 'POST', '/booking/add', {
+    type: 'meet_and_greet',
+    customer_name: `${customer} ${tag}`,
+    customer_phone: '+44 7700 900321',
+    vehicle_reg: `${regPrefix} ${tag.slice(-6).toUpperCase()}`,
+    airport_id: heathrow.id,
+    departure_id: placeId(MEET_AND_GREET_DESK),
+    arrival_id: placeId(TERMINAL_DROP_OFF),
+    departure_at: new Date(start).toISOString(),
+    arrival_at: new Date(start + 3 * 24 * HOUR).toISOString(),
+    channel: 'phone',
+    ...fields,
+  });
 }

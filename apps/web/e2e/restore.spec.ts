@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { Airport, Band, Booking, Location } from '@ps/contracts';
-import { call } from './bookingWorld';
+import type { Band, Location } from '@ps/contracts';
+import { call, heathrowMeetAndGreet } from './bookingWorld';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
 import { apiSignIn, createAirport, seriousViolations, storeSession, toast } from './support';
 
@@ -11,36 +11,9 @@ import { apiSignIn, createAirport, seriousViolations, storeSession, toast } from
  * top of the versions; then the same section and dialog in Tamil. Axe with the dialog open.
  */
 
-const HOUR = 3_600_000;
-const TERMINAL = 'Heathrow Terminal 5 Drop-off';
-const DESK = 'Meet & Greet Desk T2';
-
-/** A phone (so confirmed) meet-and-greet booking at the demo's Heathrow, some days ahead. */
-async function demoBooking(request: APIRequestContext, token: string) {
-  const airports = await call<Airport[]>(request, token, 'GET', '/airport/list?search=LHR&page_size=100');
-  const heathrow = airports.find((airport) => airport.iata_code === 'LHR');
-  if (!heathrow) throw new Error('the demo has no Heathrow');
-  const places = await call<Location[]>(request, token, 'GET', `/location/list?airport_id=${heathrow.id}&page_size=1000`);
-  const placeId = (name: string) => {
-    const place = places.find((candidate) => candidate.name === name);
-    if (!place) throw new Error(`the demo has no ${name}`);
-    return place.id;
-  };
-  const start = Math.floor(Date.now() / HOUR) * HOUR + 5 * 24 * HOUR;
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  return call<Booking>(request, token, 'POST', '/booking/add', {
-    type: 'meet_and_greet',
-    customer_name: `Original Customer ${tag}`,
-    customer_phone: '+44 7700 900321',
-    vehicle_reg: `RS ${tag.slice(-6).toUpperCase()}`,
-    airport_id: heathrow.id,
-    departure_id: placeId(DESK),
-    arrival_id: placeId(TERMINAL),
-    departure_at: new Date(start).toISOString(),
-    arrival_at: new Date(start + 3 * 24 * HOUR).toISOString(),
-    channel: 'phone',
-  });
-}
+/** A confirmed meet-and-greet booking at the demo's Heathrow, some days ahead. */
+const demoBooking = (request: APIRequestContext, token: string) =>
+  heathrowMeetAndGreet(request, token, { daysAhead: 5, customer: 'Original Customer', regPrefix: 'RS' });
 
 const versionCard = (page: Page, text: string | RegExp) => page.getByTestId('booking-version').filter({ hasText: text });
 
