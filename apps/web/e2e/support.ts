@@ -157,14 +157,20 @@ export async function newDriver(request: APIRequestContext, firstName = 'Ilango'
 /** Serious and critical findings of axe (WCAG 2.x A/AA rules) on the page as it is now. */
 export async function seriousViolations(page: Page) {
   // A dialog or toast still fading in has its text at part opacity: axe would measure a contrast nobody reads.
-  // Wait for the running finite animations and transitions (a spinner's endless one is left alone).
+  // Wait for the running finite animations and transitions (a spinner's endless one is left alone). A page behind
+  // another window has its animation clock stopped, so it is brought to the front, and the wait is capped: a paused
+  // animation never finishes.
+  await page.bringToFront();
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((settle) => setTimeout(settle, 2000)),
+    ]),
   );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
