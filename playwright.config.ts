@@ -8,11 +8,17 @@ import { defineConfig } from '@playwright/test';
  * The JWT secret is made once per run: the config is evaluated again in each worker, and workers inherit
  * this process's environment, so they see the same secret (tests sign an expired token with it).
  */
-process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('hex');
+const JWT_SECRET = process.env.E2E_JWT_SECRET ?? randomBytes(32).toString('hex');
+process.env.E2E_JWT_SECRET = JWT_SECRET;
 
-// E2E_PORT lets two checkouts run their browser tests side by side.
+// E2E_PORT lets two checkouts run their browser tests side by side: each width has its own server, on this port
+// and the next.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+const WIDTHS = [
+  { name: 'mobile-375', port: PORT, use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+  { name: 'desktop-1440', port: PORT + 1, use: { viewport: { width: 1440, height: 900 } } },
+];
+const baseUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -26,8 +32,10 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: './apps/web/e2e',
+  // The two widths run side by side, each on its own server and database; within a width the specs run one after
+  // another (they share that width's demo company), so the suite takes about half the time on two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -35,7 +43,6 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
   use: {
-    baseURL: BASE_URL,
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     locale: 'en-GB',
@@ -43,27 +50,24 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    { name: 'mobile-375', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
-    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
-  ],
-  // The server as `npm start` runs it: built by `npm run build` (which `npm run test:e2e` runs first).
-  webServer: {
+  projects: WIDTHS.map((width) => ({ name: width.name, workers: 1, use: { ...width.use, baseURL: baseUrl(width.port) } })),
+  // The server as `npm start` runs it: built by `npm run build` (which `npm run test:e2e` runs first), one per width.
+  webServer: WIDTHS.map(({ port }) => ({
     command: 'node_modules/.bin/node apps/api/dist/server.js',
-    url: `${BASE_URL}/auth/login`,
+    url: `${baseUrl(port)}/auth/login`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       DATA_DIR: 'memory://',
-      PORT: String(PORT),
-      JWT_SECRET: process.env.E2E_JWT_SECRET,
+      PORT: String(port),
+      JWT_SECRET,
       // Tests make a few deliberate wrong sign-ins from one address; the default lock-out is not under test here.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
       // Every browser test comes from 127.0.0.1: the whole suite passes the per-address API rate limit, which the
       // API tests cover (apps/api/test/security.test.ts).
       RATE_LIMIT_PER_MINUTE: '100000',
     },
-  },
+  })),
 });

@@ -156,24 +156,31 @@ export async function newDriver(request: APIRequestContext, firstName = 'Ilango'
 
 /** Serious and critical findings of axe (WCAG 2.x A/AA rules) on the page as it is now. */
 export async function seriousViolations(page: Page) {
-  // A dialog or toast still fading in has its text at part opacity: axe would measure a contrast nobody reads.
-  // Wait for the running finite animations and transitions (a spinner's endless one is left alone). A page behind
-  // another window has its animation clock stopped, so it is brought to the front, and the wait is capped: a paused
-  // animation never finishes.
+  // A dialog or toast fading in or out has its text at part opacity: axe would measure a contrast nobody reads.
+  // The toasts are paused first (react-toastify pauses them when the window loses focus), so none starts to leave
+  // while axe runs; then the running finite animations and transitions are waited for (a spinner's endless one and
+  // a paused progress bar are left alone). A page behind another window has its animation clock stopped, so it is
+  // brought to the front, and the wait is capped.
   await page.bringToFront();
-  await page.evaluate(() =>
-    Promise.race([
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('blur'));
+    return Promise.race([
       Promise.all(
         document
           .getAnimations()
+          .filter((animation) => animation.playState === 'running')
           .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
       new Promise((settle) => setTimeout(settle, 2000)),
-    ]),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    ]);
+  });
+  try {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  } finally {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  }
 }
