@@ -30,6 +30,10 @@ test('the super admin adds and edits a core airport, and a company admin can sta
   await expect(page).toHaveURL(/\/org\/core-airports$/);
 
   await page.getByRole('searchbox', { name: 'Search airports' }).fill(code);
+  // The search applies after a pause and the list is redrawn then: the link is clicked in the filtered list only (a
+  // click on the card being replaced went nowhere once at 375 px).
+  await expect(page).toHaveURL(new RegExp(`search=${code}`));
+  await expect(page.locator('tbody tr, [data-testid="record-card"]')).toHaveCount(1);
   await record(page, code)
     .getByRole('link', { name: `Edit ${code}` })
     .click();
