@@ -36,7 +36,10 @@ export default defineConfig({
   // another (they share that width's demo company), so the suite takes about half the time on two cores.
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One more try for a test that fails: a real break fails both and fails the run; a test that passes only the
+  // second time is listed as flaky in the report, to be fixed (docs/decisions.md, "Browser tests: one server per
+  // width"). Each full run of 440 had lost one different test to a timing race in a busy browser.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
