@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiSignIn, openAsAdmin, SUPER_ADMIN, storeSession, toast, uniqueIata } from './support';
 
-const record = (page: Page, code: string) =>
-  page.locator('tbody tr, [data-testid="record-card"]').filter({ has: page.getByText(code, { exact: true }) });
+const records = (page: Page) => page.locator('tbody tr, [data-testid="record-card"]');
+const record = (page: Page, code: string) => records(page).filter({ has: page.getByText(code, { exact: true }) });
 
 test('the super admin adds and edits a core airport, and a company admin can start an airport from it', async ({
   page,
@@ -33,7 +33,7 @@ test('the super admin adds and edits a core airport, and a company admin can sta
   // The search applies after a pause and the list is redrawn then: the link is clicked in the filtered list only (a
   // click on the card being replaced went nowhere once at 375 px).
   await expect(page).toHaveURL(new RegExp(`search=${code}`));
-  await expect(page.locator('tbody tr, [data-testid="record-card"]')).toHaveCount(1);
+  await expect(records(page)).toHaveCount(1);
   await record(page, code)
     .getByRole('link', { name: `Edit ${code}` })
     .click();
