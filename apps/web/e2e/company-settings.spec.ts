@@ -84,6 +84,13 @@ test('an admin renames the company and themes the app with colours that keep AA 
   await expect(main).toHaveAttribute('aria-invalid', 'true');
   expect((await webConfig(request)).primary_color).toBe(original.primary_color);
 
+  // Not a colour: the text stays as typed when the field is left (never the colour before it), and the form says why.
+  await fillColour(page, 'Main colour', 'blue');
+  await expect(main).toHaveValue('blue');
+  await page.getByRole('button', { name: 'Save name and colours' }).click();
+  await expect(page.getByText('Enter a colour as # and six hexadecimal digits, e.g. #0095e8')).toBeVisible();
+  await expect(main).toHaveValue('blue');
+
   await page.getByRole('textbox', { name: 'Name shown to users' }).fill('Harbour Parking');
   await fillColour(page, 'Main colour', '#0b7285');
   await fillColour(page, 'Page background', '#f8f9fa');

@@ -83,6 +83,10 @@ function ColourField({
         withEyeDropper={false}
         // Swatches and typing only: Mantine's saturation and hue sliders have no accessible names in ColorInput.
         withPicker={false}
+        // Mantine's default puts back the last valid colour on blur, but it learns that colour in an effect after
+        // the render: a colour pasted and left at once (Escape, Tab) was silently replaced by the one before. The
+        // text stays as typed instead, and the form's own check names a colour that is not #rrggbb.
+        fixOnBlur={false}
         // Above the field: a server's refusal focuses the field (its swatches open), and its message is below.
         popoverProps={{ position: 'top-start' }}
         swatches={swatches}
