@@ -50,7 +50,10 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    // As a user who asks for less motion: the app then opens dialogs without transitions (theme.ts), so no step
+    // waits for, or clicks into, an animation.
+    reducedMotion: 'reduce',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: WIDTHS.map((width) => ({ name: width.name, workers: 1, use: { ...width.use, baseURL: baseUrl(width.port) } })),
