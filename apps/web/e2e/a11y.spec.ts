@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSignIn, createAirport, openAsAdmin, SUPER_ADMIN, seriousViolations, storeSession } from './support';
+import { apiSignIn, createAirport, openAsAdmin, SUPER_ADMIN, seriousViolations, storeSession, widthFor } from './support';
 
 /** A record of a list: a table row from 768 px, a card below. */
 const record = (page: Page, code: string) =>
@@ -44,7 +44,7 @@ async function setLanguage(page: Page, lang: string) {
 }
 
 for (const l of languages) {
-  test.describe(`in ${l.lang}`, () => {
+  test.describe(`in ${l.lang}`, widthFor(l.lang), () => {
     test('the sign-in page has no serious accessibility violations, with messages showing too', async ({ page }) => {
       await page.goto('/auth/login');
       await setLanguage(page, l.lang);

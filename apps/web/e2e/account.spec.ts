@@ -1,6 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, apiSignIn, finishFirstSignIn, newDriver, SUPER_ADMIN, seriousViolations, storeSession, toast } from './support';
+import {
+  ADMIN,
+  apiSignIn,
+  BOTH_WIDTHS,
+  finishFirstSignIn,
+  newDriver,
+  SUPER_ADMIN,
+  seriousViolations,
+  storeSession,
+  toast,
+} from './support';
 
 /**
  * The account page. Tests that change a password or two-factor sign-in use a driver of their own (made
@@ -40,7 +50,7 @@ async function closeErrorToasts(page: Page) {
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
-test('a driver reaches "My account" from the shell and sees their details', async ({ page, request }) => {
+test('a driver reaches "My account" from the shell and sees their details', BOTH_WIDTHS, async ({ page, request }) => {
   const user = await newUser(request);
   const session = await apiSignIn(request, user.email, user.password);
   await storeSession(page, session, ADMIN.companyId);
@@ -217,7 +227,7 @@ test('the account page in Tamil', async ({ page, request }) => {
   await expect(page).toHaveTitle('எனது கணக்கு · Parking Solutions');
 });
 
-test('the account page has no serious accessibility violations', async ({ page, request }) => {
+test('the account page has no serious accessibility violations', BOTH_WIDTHS, async ({ page, request }) => {
   const user = await newUser(request);
   await openAccount(page, request, user);
   expect(await seriousViolations(page)).toEqual([]);

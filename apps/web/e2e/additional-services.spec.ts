@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { AdditionalService } from '@ps/contracts';
 import { api, axeOnList, exportCsv, isMobile, noSidewaysScroll, record, setLanguage, uniqueName } from './catalogue';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search services' });
 
-test('adds an additional service with the form', async ({ page, request }) => {
+test('adds an additional service with the form', BOTH_WIDTHS, async ({ page, request }) => {
   // Other specs add services to the same company: the demo one is found by name, not by being on page one.
   await openAsAdmin(page, request, '/1/additional-services?search=EV%20charging');
   await expect(page.getByRole('heading', { name: 'Additional services' })).toBeVisible();
@@ -69,7 +69,7 @@ for (const [lang, deleteLabel, heading] of [
   ['en', (name: string) => `Delete ${name}`, 'Add service'],
   ['ta', (name: string) => `${name}-ஐ நீக்கு`, 'சேவையைச் சேர்'],
 ] as const) {
-  test(`services list, dialogs and form have no serious accessibility violations (${lang})`, async ({ page, request }) => {
+  test(`services list, dialogs and form have no serious accessibility violations (${lang})`, widthFor(lang), async ({ page, request }) => {
     const session = await apiSignIn(request);
     const service = await api<AdditionalService>(request, session.access_token, 'POST', '/api/additional_services/add', {
       name: uniqueName('Axe service'),

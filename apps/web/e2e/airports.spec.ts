@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createAirport, freeIata, openAsAdmin, toast } from './support';
+import { BOTH_WIDTHS, createAirport, freeIata, openAsAdmin, toast } from './support';
 
 /** A record of the list: a table row from 768 px, a card below. */
 const row = (page: Page, code: string) =>
@@ -138,7 +138,7 @@ test('the status switch names its airport, asks first, and the server keeps the 
   await expect(row(page, airport.iata_code).getByRole('switch')).not.toBeChecked();
 });
 
-test('search, status filter, sort and paging are kept in the URL', async ({ page, request }) => {
+test('search, status filter, sort and paging are kept in the URL', BOTH_WIDTHS, async ({ page, request }) => {
   const session = await openAsAdmin(page, request);
   // Twelve airports sharing a unique name, one of them inactive.
   const tag = `Paging ${Date.now().toString(36)}`;

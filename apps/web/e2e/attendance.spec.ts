@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Driver } from '@ps/contracts';
-import { apiSignIn, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, seriousViolations, storeSession, toast, widthFor } from './support';
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** Letters only: driver names refuse digits. */
@@ -114,7 +114,7 @@ for (const l of [
   { lang: 'en', region: 'Attendance', add: 'Add day', dialog: 'Add a day', previous: 'Previous month' },
   { lang: 'ta', region: 'வருகைப் பதிவு', add: 'நாளைச் சேர்', dialog: 'ஒரு நாளைச் சேர்', previous: 'முந்தைய மாதம்' },
 ] as const) {
-  test(`in ${l.lang}: the attendance section, its days and the add dialog pass axe`, async ({ page, request }) => {
+  test(`in ${l.lang}: the attendance section, its days and the add dialog pass axe`, widthFor(l.lang), async ({ page, request }) => {
     const session = await apiSignIn(request);
     const driver = await driverWithRate(request, session.access_token);
     const { day } = lastMonthDay();

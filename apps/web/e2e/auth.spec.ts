@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, apiSignIn, expiredCopyOf, newDriver, SUPER_ADMIN, stored, storeSession, toast } from './support';
+import { ADMIN, apiSignIn, BOTH_WIDTHS, expiredCopyOf, newDriver, SUPER_ADMIN, stored, storeSession, toast } from './support';
 
 const identifier = (page: Page) => page.getByLabel('Email, phone or username');
 const password = (page: Page) => page.getByLabel('Password', { exact: true });
@@ -129,7 +129,7 @@ test.describe('sign-in form', () => {
     await expect(success.getByRole('progressbar')).toHaveAttribute('style', /animation-duration: 2000ms/);
   });
 
-  test('signs in in English: success toast, tokens stored, lands on /{company_id}', async ({ page }) => {
+  test('signs in in English: success toast, tokens stored, lands on /{company_id}', BOTH_WIDTHS, async ({ page }) => {
     await page.goto('/auth/login');
     await signInWithForm(page, ADMIN.email, ADMIN.password);
     await expect(toast(page, 'User Login successfully.!')).toBeVisible();

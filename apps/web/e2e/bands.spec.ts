@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Band } from '@ps/contracts';
 import { api, axeOnList, exportCsv, isMobile, noSidewaysScroll, record, setLanguage, uniqueName } from './catalogue';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search bands' });
 
@@ -24,48 +24,49 @@ async function addBand(request: APIRequestContext, token: string, overrides: Par
   return api<Band>(request, token, 'POST', '/api/band/add', { name: uniqueName('Band'), type: 'park_and_ride', ...days, ...overrides });
 }
 
-test('adds a band with the form: the type is chosen by name, days show as a range, an overlap is named beside its field', async ({
-  page,
-  request,
-}) => {
-  const session = await openAsAdmin(page, request, '/1/bands');
-  await expect(page.getByRole('heading', { name: 'Bands' })).toBeVisible();
-  await expect(record(page, '1-3 days')).toContainText('Parking');
-  await page.getByRole('link', { name: 'Add band' }).click();
-  await expect(page).toHaveURL(/\/1\/bands\/new$/);
+test(
+  'adds a band with the form: the type is chosen by name, days show as a range, an overlap is named beside its field',
+  BOTH_WIDTHS,
+  async ({ page, request }) => {
+    const session = await openAsAdmin(page, request, '/1/bands');
+    await expect(page.getByRole('heading', { name: 'Bands' })).toBeVisible();
+    await expect(record(page, '1-3 days')).toContainText('Parking');
+    await page.getByRole('link', { name: 'Add band' }).click();
+    await expect(page).toHaveURL(/\/1\/bands\/new$/);
 
-  // The contract's rules speak first.
-  await page.getByRole('button', { name: 'Create band' }).click();
-  await expect(page.getByText('This field is required')).toHaveCount(3);
-  const name = uniqueName('Long stay');
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'From day' }).fill('9');
-  await page.getByRole('textbox', { name: 'To day' }).fill('5');
-  await page.getByRole('button', { name: 'Create band' }).click();
-  await expect(page.getByText('The last day must not be before the first day')).toBeVisible();
+    // The contract's rules speak first.
+    await page.getByRole('button', { name: 'Create band' }).click();
+    await expect(page.getByText('This field is required')).toHaveCount(3);
+    const name = uniqueName('Long stay');
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('textbox', { name: 'From day' }).fill('9');
+    await page.getByRole('textbox', { name: 'To day' }).fill('5');
+    await page.getByRole('button', { name: 'Create band' }).click();
+    await expect(page.getByText('The last day must not be before the first day')).toBeVisible();
 
-  // An active parking band over the demo's "1-3 days": the server's 409 sits beside "From day".
-  await page.getByRole('textbox', { name: 'From day' }).fill('2');
-  await page.getByRole('textbox', { name: 'To day' }).fill('5');
-  await page.getByRole('button', { name: 'Create band' }).click();
-  const overlap = 'These days overlap another active band of the same type.';
-  await expect(toast(page, overlap)).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'From day' })).toHaveAttribute('aria-invalid', 'true');
+    // An active parking band over the demo's "1-3 days": the server's 409 sits beside "From day".
+    await page.getByRole('textbox', { name: 'From day' }).fill('2');
+    await page.getByRole('textbox', { name: 'To day' }).fill('5');
+    await page.getByRole('button', { name: 'Create band' }).click();
+    const overlap = 'These days overlap another active band of the same type.';
+    await expect(toast(page, overlap)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'From day' })).toHaveAttribute('aria-invalid', 'true');
 
-  // Park and ride, on free days, is fine.
-  const days = await freeDays(request, session.access_token, 'park_and_ride');
-  await page.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Park and ride' }).click();
-  await page.getByRole('textbox', { name: 'From day' }).fill(String(days.min_days));
-  await page.getByRole('textbox', { name: 'To day' }).fill(String(days.max_days));
-  await page.getByRole('button', { name: 'Create band' }).click();
-  await expect(toast(page, `Band ${name} created.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/1\/bands$/);
-  await searchBox(page).fill(name);
-  await expect(record(page, name)).toContainText('Park and ride');
-  await expect(record(page, name)).toContainText(`${days.min_days}-${days.max_days} days`);
-  if (isMobile()) await noSidewaysScroll(page);
-});
+    // Park and ride, on free days, is fine.
+    const days = await freeDays(request, session.access_token, 'park_and_ride');
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Park and ride' }).click();
+    await page.getByRole('textbox', { name: 'From day' }).fill(String(days.min_days));
+    await page.getByRole('textbox', { name: 'To day' }).fill(String(days.max_days));
+    await page.getByRole('button', { name: 'Create band' }).click();
+    await expect(toast(page, `Band ${name} created.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/bands$/);
+    await searchBox(page).fill(name);
+    await expect(record(page, name)).toContainText('Park and ride');
+    await expect(record(page, name)).toContainText(`${days.min_days}-${days.max_days} days`);
+    if (isMobile()) await noSidewaysScroll(page);
+  },
+);
 
 test('edits a band, filters by type and status in the URL, exports, and deletes', async ({ page, request }) => {
   const session = await apiSignIn(request);
@@ -134,7 +135,7 @@ for (const [lang, deleteLabel, heading] of [
   ['en', (name: string) => `Delete ${name}`, 'Add band'],
   ['ta', (name: string) => `${name}-ஐ நீக்கு`, 'வரம்பைச் சேர்'],
 ] as const) {
-  test(`bands list, dialogs and form have no serious accessibility violations (${lang})`, async ({ page, request }) => {
+  test(`bands list, dialogs and form have no serious accessibility violations (${lang})`, widthFor(lang), async ({ page, request }) => {
     const session = await apiSignIn(request);
     const band = await addBand(request, session.access_token);
     await storeSession(page, session);

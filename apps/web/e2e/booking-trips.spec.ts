@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { Booking, Trip } from '@ps/contracts';
 import { call, choose, heathrowMeetAndGreet, MEET_AND_GREET_DESK, TERMINAL_DROP_OFF } from './bookingWorld';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
-import { apiSignIn, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /**
  * The booking page's trips and its car's path (issue 8, section 3) against the real API: a confirmed
@@ -56,96 +56,97 @@ async function meetAndGreetBooking(request: APIRequestContext, token: string) {
 const tripCard = (page: Page, name: string) =>
   page.getByTestId('booking-trip').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('lists a meet-and-greet booking’s trips, records the car’s path in order and shows the out-trip moved by a new return time', async ({
-  page,
-  request,
-}) => {
-  const session = await apiSignIn(request);
-  const token = session.access_token;
-  const { booking, inTrip, outTrip } = await meetAndGreetBooking(request, token);
-  await storeSession(page, session);
-  await page.goto(`/1/bookings/${booking.id}`);
+test(
+  'lists a meet-and-greet booking’s trips, records the car’s path in order and shows the out-trip moved by a new return time',
+  BOTH_WIDTHS,
+  async ({ page, request }) => {
+    const session = await apiSignIn(request);
+    const token = session.access_token;
+    const { booking, inTrip, outTrip } = await meetAndGreetBooking(request, token);
+    await storeSession(page, session);
+    await page.goto(`/1/bookings/${booking.id}`);
 
-  // Each trip: its time on the airport's clock, its ends, its status and that no driver has it yet.
-  const trips = page.getByRole('region', { name: 'Trips' });
-  await expect(trips.getByTestId('booking-trip')).toHaveCount(2);
-  const inCard = tripCard(page, 'In trip');
-  const outCard = tripCard(page, 'Out trip');
-  await expect(inCard.getByTestId('trip-time')).toHaveText(londonTime(booking.departure_at));
-  await expect(inCard).toContainText(`${DESK} → ${inTrip.to_name}`);
-  await expect(inCard.getByTestId('trip-status')).toHaveText('Scheduled');
-  await expect(inCard).toContainText('Driver: Unassigned');
-  // The out-trip leaves the yard the company's flight buffer after the return lands.
-  await expect(outCard.getByTestId('trip-time')).toHaveText(londonTime(outTrip.scheduled_at));
-  await expect(outCard).toContainText(`${outTrip.from_name} → ${TERMINAL}`);
-  await expect(trips.getByRole('link', { name: 'Open the dispatch screen' })).toHaveAttribute('href', '/1/dispatch');
+    // Each trip: its time on the airport's clock, its ends, its status and that no driver has it yet.
+    const trips = page.getByRole('region', { name: 'Trips' });
+    await expect(trips.getByTestId('booking-trip')).toHaveCount(2);
+    const inCard = tripCard(page, 'In trip');
+    const outCard = tripCard(page, 'Out trip');
+    await expect(inCard.getByTestId('trip-time')).toHaveText(londonTime(booking.departure_at));
+    await expect(inCard).toContainText(`${DESK} → ${inTrip.to_name}`);
+    await expect(inCard.getByTestId('trip-status')).toHaveText('Scheduled');
+    await expect(inCard).toContainText('Driver: Unassigned');
+    // The out-trip leaves the yard the company's flight buffer after the return lands.
+    await expect(outCard.getByTestId('trip-time')).toHaveText(londonTime(outTrip.scheduled_at));
+    await expect(outCard).toContainText(`${outTrip.from_name} → ${TERMINAL}`);
+    await expect(trips.getByRole('link', { name: 'Open the dispatch screen' })).toHaveAttribute('href', '/1/dispatch');
 
-  const path = page.getByRole('region', { name: "Car's path" });
-  await expect(path).toContainText('No movements recorded yet.');
-  expect(await seriousViolations(page), 'trips and path').toEqual([]);
+    const path = page.getByRole('region', { name: "Car's path" });
+    await expect(path).toContainText('No movements recorded yet.');
+    expect(await seriousViolations(page), 'trips and path').toEqual([]);
 
-  // A place is required; the form says so beside it, in the user's words, before anything is sent.
-  const form = page.getByRole('form', { name: 'Record where the car is' });
-  await expect(form.getByRole('combobox', { name: /^Trip/ })).toHaveValue(`In trip · ${londonTime(inTrip.scheduled_at)}`);
-  await form.getByRole('button', { name: 'Record movement' }).click();
-  await expect(form.getByRole('combobox', { name: /^Place/ })).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByText('Choose where the car is').last()).toBeVisible();
+    // A place is required; the form says so beside it, in the user's words, before anything is sent.
+    const form = page.getByRole('form', { name: 'Record where the car is' });
+    await expect(form.getByRole('combobox', { name: /^Trip/ })).toHaveValue(`In trip · ${londonTime(inTrip.scheduled_at)}`);
+    await form.getByRole('button', { name: 'Record movement' }).click();
+    await expect(form.getByRole('combobox', { name: /^Place/ })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Choose where the car is').last()).toBeVisible();
 
-  // First the yard, now; then the desk an hour earlier: the path is in the order the car moved, not recorded.
-  await choose(page, /^Place/, 'Crawley', inTrip.to_name);
-  await form.getByRole('button', { name: 'Record movement' }).click();
-  await expect(toast(page, `Recorded: the car is at ${inTrip.to_name}.`)).toBeVisible();
-  const earlier = Date.now() - HOUR;
-  await choose(page, /^Place/, 'Desk', DESK);
-  await expect(page.getByRole('listbox')).toBeHidden();
-  await form.getByLabel('Time', { exact: true }).fill(londonLocal(earlier));
-  await form.getByRole('button', { name: 'Record movement' }).click();
-  await expect(toast(page, `Recorded: the car is at ${DESK}.`)).toBeVisible();
-  const steps = path.getByTestId('car-path-step');
-  await expect(steps).toHaveCount(2);
-  await expect(path.getByTestId('car-path-place')).toHaveText([DESK, inTrip.to_name]);
-  await expect(steps.first()).toContainText(`${londonTime(Math.floor(earlier / 60_000) * 60_000)} · In trip`);
-  await expect(steps.first()).toContainText('Recorded by Demo Admin');
-  await expect(steps.last()).toContainText('Latest');
-  // The trail holds the movements too.
-  await expect(page.getByTestId('booking-audit')).toContainText('Car moved · In trip');
-  await page.getByRole('combobox', { name: /^Place/ }).click();
-  await expect(page.getByRole('listbox')).toBeVisible();
-  expect(await seriousViolations(page), 'place choice open').toEqual([]);
-  await page.keyboard.press('Escape');
-  await noSidewaysScroll(page);
+    // First the yard, now; then the desk an hour earlier: the path is in the order the car moved, not recorded.
+    await choose(page, /^Place/, 'Crawley', inTrip.to_name);
+    await form.getByRole('button', { name: 'Record movement' }).click();
+    await expect(toast(page, `Recorded: the car is at ${inTrip.to_name}.`)).toBeVisible();
+    const earlier = Date.now() - HOUR;
+    await choose(page, /^Place/, 'Desk', DESK);
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await form.getByLabel('Time', { exact: true }).fill(londonLocal(earlier));
+    await form.getByRole('button', { name: 'Record movement' }).click();
+    await expect(toast(page, `Recorded: the car is at ${DESK}.`)).toBeVisible();
+    const steps = path.getByTestId('car-path-step');
+    await expect(steps).toHaveCount(2);
+    await expect(path.getByTestId('car-path-place')).toHaveText([DESK, inTrip.to_name]);
+    await expect(steps.first()).toContainText(`${londonTime(Math.floor(earlier / 60_000) * 60_000)} · In trip`);
+    await expect(steps.first()).toContainText('Recorded by Demo Admin');
+    await expect(steps.last()).toContainText('Latest');
+    // The trail holds the movements too.
+    await expect(page.getByTestId('booking-audit')).toContainText('Car moved · In trip');
+    await page.getByRole('combobox', { name: /^Place/ }).click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    expect(await seriousViolations(page), 'place choice open').toEqual([]);
+    await page.keyboard.press('Escape');
+    await noSidewaysScroll(page);
 
-  // A later return: the edit form saves it (re-priced), the out-trip follows and says why.
-  const newReturn = Date.parse(booking.arrival_at) + 2 * HOUR;
-  await page.goto(`/1/bookings/${booking.id}/edit`);
-  await page.locator('input[name="arrival_local"]').fill(londonLocal(newReturn));
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await dialogOpen(page);
-  await page.getByRole('button', { name: 'Save with the new price' }).click();
-  await expect(page).toHaveURL(new RegExp(`/1/bookings/${booking.id}$`));
-  const movedTo = Date.parse(outTrip.scheduled_at) + 2 * HOUR;
-  await expect(outCard.getByTestId('trip-time')).toHaveText(londonTime(movedTo));
-  const change = outCard.getByTestId('trip-schedule-change');
-  await expect(change).toHaveCount(1);
-  await expect(change).toContainText(`${londonTime(outTrip.scheduled_at)} → ${londonTime(movedTo)}`);
-  await expect(change).toContainText("The booking's times were changed");
-  await expect(change).toContainText('Demo Admin');
-  await expect(inCard.getByTestId('trip-schedule-change')).toHaveCount(0);
-  // Logged on the booking too: its audit trail says the out-trip's time moved, from when to when and why.
-  const moved = page.getByTestId('booking-audit-entry').filter({ hasText: "Trip's time moved · Out trip" });
-  await expect(moved).toContainText(londonTime(movedTo));
-  await expect(moved).toContainText("The booking's times were changed");
+    // A later return: the edit form saves it (re-priced), the out-trip follows and says why.
+    const newReturn = Date.parse(booking.arrival_at) + 2 * HOUR;
+    await page.goto(`/1/bookings/${booking.id}/edit`);
+    await page.locator('input[name="arrival_local"]').fill(londonLocal(newReturn));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialogOpen(page);
+    await page.getByRole('button', { name: 'Save with the new price' }).click();
+    await expect(page).toHaveURL(new RegExp(`/1/bookings/${booking.id}$`));
+    const movedTo = Date.parse(outTrip.scheduled_at) + 2 * HOUR;
+    await expect(outCard.getByTestId('trip-time')).toHaveText(londonTime(movedTo));
+    const change = outCard.getByTestId('trip-schedule-change');
+    await expect(change).toHaveCount(1);
+    await expect(change).toContainText(`${londonTime(outTrip.scheduled_at)} → ${londonTime(movedTo)}`);
+    await expect(change).toContainText("The booking's times were changed");
+    await expect(change).toContainText('Demo Admin');
+    await expect(inCard.getByTestId('trip-schedule-change')).toHaveCount(0);
+    // Logged on the booking too: its audit trail says the out-trip's time moved, from when to when and why.
+    const moved = page.getByTestId('booking-audit-entry').filter({ hasText: "Trip's time moved · Out trip" });
+    await expect(moved).toContainText(londonTime(movedTo));
+    await expect(moved).toContainText("The booking's times were changed");
 
-  // The office cancels the in-trip meanwhile (from another screen): the API's refusal is said in the form.
-  await call(request, token, 'PATCH', `/trips/status/update/admin/${inTrip.id}`, { status: 'cancelled', reason: 'Customer drove in' });
-  await choose(page, /^Place/, 'Terminal 5', TERMINAL);
-  await form.getByRole('button', { name: 'Record movement' }).click();
-  await expect(form.getByTestId('movement-refused')).toHaveText('This trip is Cancelled: it can no longer be changed.');
-  await expect(path.getByTestId('car-path-step')).toHaveCount(2);
-  expect(await seriousViolations(page), 'refusal shown').toEqual([]);
-});
+    // The office cancels the in-trip meanwhile (from another screen): the API's refusal is said in the form.
+    await call(request, token, 'PATCH', `/trips/status/update/admin/${inTrip.id}`, { status: 'cancelled', reason: 'Customer drove in' });
+    await choose(page, /^Place/, 'Terminal 5', TERMINAL);
+    await form.getByRole('button', { name: 'Record movement' }).click();
+    await expect(form.getByTestId('movement-refused')).toHaveText('This trip is Cancelled: it can no longer be changed.');
+    await expect(path.getByTestId('car-path-step')).toHaveCount(2);
+    expect(await seriousViolations(page), 'refusal shown').toEqual([]);
+  },
+);
 
-test('says why a pending meet-and-greet booking has no trips yet, and shows the trips in Tamil', async ({ page, request }) => {
+test('says why a pending meet-and-greet booking has no trips yet, and shows the trips in Tamil', PHONE_ONLY, async ({ page, request }) => {
   const session = await apiSignIn(request);
   const token = session.access_token;
   const { booking } = await meetAndGreetBooking(request, token);

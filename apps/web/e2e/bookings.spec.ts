@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { Booking, BookingStatus } from '@ps/contracts';
 import { addDays, call, choose, pricedParkRideBand } from './bookingWorld';
 import { dialogOpen, exportCsv, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
-import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, createAirport, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /**
  * The bookings screens against the real API: the new booking form with its live price, the list (search,
@@ -78,119 +78,123 @@ async function moveTo(request: APIRequestContext, token: string, booking: Bookin
   return current;
 }
 
-test('takes a phone booking with a voucher, finds it, checks it in and out, exports it and re-prices it', async ({ page, request }) => {
-  const session = await openAsAdmin(page, request, '/1/airports');
-  const token = session.access_token;
-  const world = await bookableWorld(request, token);
+test(
+  'takes a phone booking with a voucher, finds it, checks it in and out, exports it and re-prices it',
+  BOTH_WIDTHS,
+  async ({ page, request }) => {
+    const session = await openAsAdmin(page, request, '/1/airports');
+    const token = session.access_token;
+    const world = await bookableWorld(request, token);
 
-  if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bookings' }).click();
-  await expect(page).toHaveURL(/\/1\/bookings$/);
-  await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: 'New booking' }).click();
-  await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle('New booking · Parking Solutions');
+    if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bookings' }).click();
+    await expect(page).toHaveURL(/\/1\/bookings$/);
+    await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'New booking' }).click();
+    await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('New booking · Parking Solutions');
 
-  // The stay: the price appears as soon as it is complete, and follows the package and the voucher.
-  await choose(page, /^Airport/, world.airport.iata_code, new RegExp(`^${world.airport.iata_code} · `));
-  await choose(page, /^Departure location/, world.tag, world.carPark.name);
-  await expect(page.getByRole('combobox', { name: /^Arrival location/ })).toHaveValue(world.carPark.name);
-  await page.locator('input[name="departure_local"]').fill(`${world.departure}T08:00`);
-  await page.locator('input[name="arrival_local"]').fill(`${world.arrival}T18:00`);
-  // Without a package the stay is parking, which no band of this length covers: the form says so.
-  await expect(page.getByRole('alert').filter({ hasText: 'No price for this stay' })).toContainText(`${world.days} days`);
-  await choose(page, /^Package/, world.tag, new RegExp(`^${world.pkg.name} `));
-  await expect(page.getByTestId('live-total')).toHaveText('£138.45');
-  await page.getByRole('textbox', { name: 'Voucher code' }).fill(world.code.toLowerCase());
-  // 123.45 + 15.00 = 138.45; 10 % is 13.845, rounded half up to 13.85; 124.60 to pay.
-  await expect(page.getByTestId('live-total')).toHaveText('£124.60');
-  await expect(page.getByTestId('live-explanation')).toContainText(`Voucher ${world.code} gives 10% off`);
-  await expect(page.getByRole('combobox', { name: /^Channel/ })).toHaveValue('Phone');
+    // The stay: the price appears as soon as it is complete, and follows the package and the voucher.
+    await choose(page, /^Airport/, world.airport.iata_code, new RegExp(`^${world.airport.iata_code} · `));
+    await choose(page, /^Departure location/, world.tag, world.carPark.name);
+    await expect(page.getByRole('combobox', { name: /^Arrival location/ })).toHaveValue(world.carPark.name);
+    await page.locator('input[name="departure_local"]').fill(`${world.departure}T08:00`);
+    await page.locator('input[name="arrival_local"]').fill(`${world.arrival}T18:00`);
+    // Without a package the stay is parking, which no band of this length covers: the form says so.
+    await expect(page.getByRole('alert').filter({ hasText: 'No price for this stay' })).toContainText(`${world.days} days`);
+    await choose(page, /^Package/, world.tag, new RegExp(`^${world.pkg.name} `));
+    await expect(page.getByTestId('live-total')).toHaveText('£138.45');
+    await page.getByRole('textbox', { name: 'Voucher code' }).fill(world.code.toLowerCase());
+    // 123.45 + 15.00 = 138.45; 10 % is 13.845, rounded half up to 13.85; 124.60 to pay.
+    await expect(page.getByTestId('live-total')).toHaveText('£124.60');
+    await expect(page.getByTestId('live-explanation')).toContainText(`Voucher ${world.code} gives 10% off`);
+    await expect(page.getByRole('combobox', { name: /^Channel/ })).toHaveValue('Phone');
 
-  // The contract's rules speak beside their fields before anything is sent.
-  await page.getByRole('button', { name: 'Save booking' }).click();
-  await expect(page.getByRole('textbox', { name: /^Customer name/ })).toHaveAttribute('aria-invalid', 'true');
+    // The contract's rules speak beside their fields before anything is sent.
+    await page.getByRole('button', { name: 'Save booking' }).click();
+    await expect(page.getByRole('textbox', { name: /^Customer name/ })).toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByRole('textbox', { name: /^Customer name/ }).fill(`Priya ${world.tag}`);
-  await page.getByRole('textbox', { name: /^Phone/ }).fill('+44 7700 900456');
-  await page.getByRole('textbox', { name: /^Registration/ }).fill(world.reg.toLowerCase());
-  await page.getByRole('textbox', { name: 'Make' }).fill('Toyota');
-  await page.getByRole('textbox', { name: /^Outbound flight/ }).fill('ba 2490');
-  await page.getByRole('button', { name: 'Save booking' }).click();
+    await page.getByRole('textbox', { name: /^Customer name/ }).fill(`Priya ${world.tag}`);
+    await page.getByRole('textbox', { name: /^Phone/ }).fill('+44 7700 900456');
+    await page.getByRole('textbox', { name: /^Registration/ }).fill(world.reg.toLowerCase());
+    await page.getByRole('textbox', { name: 'Make' }).fill('Toyota');
+    await page.getByRole('textbox', { name: /^Outbound flight/ }).fill('ba 2490');
+    await page.getByRole('button', { name: 'Save booking' }).click();
 
-  await expect(page).toHaveURL(/\/1\/bookings\/\d+$/);
-  const bookingId = Number(page.url().split('/').pop());
-  const saved = await call<Booking>(request, token, 'GET', `/booking/get/${bookingId}`);
-  await expect(toast(page, `Booking ${saved.reference} saved`)).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Booking ${saved.reference}`, level: 1 })).toBeVisible();
-  expect(saved).toMatchObject({ channel: 'phone', total: 12_460, discount: 1385, voucher_code: world.code, vehicle_reg: world.reg });
-  expect(saved.outbound_flight).toBe('BA2490');
-  await expect(page.getByTestId('booking-price')).toContainText('£124.60');
-  // The stay on the airport's clock (London, GMT in March).
-  await expect(page.getByRole('region', { name: 'Stay' }).getByText('10 Mar 2027, 08:00')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/bookings\/\d+$/);
+    const bookingId = Number(page.url().split('/').pop());
+    const saved = await call<Booking>(request, token, 'GET', `/booking/get/${bookingId}`);
+    await expect(toast(page, `Booking ${saved.reference} saved`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Booking ${saved.reference}`, level: 1 })).toBeVisible();
+    expect(saved).toMatchObject({ channel: 'phone', total: 12_460, discount: 1385, voucher_code: world.code, vehicle_reg: world.reg });
+    expect(saved.outbound_flight).toBe('BA2490');
+    await expect(page.getByTestId('booking-price')).toContainText('£124.60');
+    // The stay on the airport's clock (London, GMT in March).
+    await expect(page.getByRole('region', { name: 'Stay' }).getByText('10 Mar 2027, 08:00')).toBeVisible();
 
-  // The list: found by registration, and a status filter in the URL keeps or drops it.
-  await page.getByRole('link', { name: 'Back to bookings' }).click();
-  await page.getByRole('searchbox', { name: 'Search bookings' }).fill(world.reg);
-  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(world.reg).replace(/%20/g, '(\\+|%20)')}`));
-  await expect(record(page, saved.reference)).toBeVisible();
-  await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}&status=${saved.status}`);
-  await expect(record(page, saved.reference)).toBeVisible();
-  await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}&status=cancelled,no_show`);
-  await expect(page.getByText('No bookings match this search and these filters.')).toBeVisible();
-  await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}`);
+    // The list: found by registration, and a status filter in the URL keeps or drops it.
+    await page.getByRole('link', { name: 'Back to bookings' }).click();
+    await page.getByRole('searchbox', { name: 'Search bookings' }).fill(world.reg);
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(world.reg).replace(/%20/g, '(\\+|%20)')}`));
+    await expect(record(page, saved.reference)).toBeVisible();
+    await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}&status=${saved.status}`);
+    await expect(record(page, saved.reference)).toBeVisible();
+    await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}&status=cancelled,no_show`);
+    await expect(page.getByText('No bookings match this search and these filters.')).toBeVisible();
+    await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}`);
 
-  // The booking page: one button per allowed move.
-  await record(page, saved.reference).getByRole('link', { name: saved.reference, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
-  if (saved.status === 'pending') {
-    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(page.getByTestId('booking-status')).toHaveText('Confirmed');
-  }
-  await expect(page.getByRole('button', { name: 'Check out' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Check in' }).click();
-  await expect(page.getByTestId('booking-status')).toHaveText('Checked in');
-  await expect(toast(page, `Booking ${saved.reference} is now “Checked in”`)).toBeVisible();
-  await page.getByRole('button', { name: 'Check out' }).click();
-  await expect(page.getByTestId('booking-status')).toHaveText('Checked out');
-  const history = page.getByTestId('booking-history');
-  await expect(history).toContainText('Checked in');
-  await expect(history).toContainText('Checked out');
-  await expect(history).toContainText('Demo Admin');
+    // The booking page: one button per allowed move.
+    await record(page, saved.reference).getByRole('link', { name: saved.reference, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
+    if (saved.status === 'pending') {
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await expect(page.getByTestId('booking-status')).toHaveText('Confirmed');
+    }
+    await expect(page.getByRole('button', { name: 'Check out' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await expect(page.getByTestId('booking-status')).toHaveText('Checked in');
+    await expect(toast(page, `Booking ${saved.reference} is now “Checked in”`)).toBeVisible();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page.getByTestId('booking-status')).toHaveText('Checked out');
+    const history = page.getByTestId('booking-history');
+    await expect(history).toContainText('Checked in');
+    await expect(history).toContainText('Checked out');
+    await expect(history).toContainText('Demo Admin');
 
-  // CSV of every filtered row, with the money as numbers a spreadsheet sums.
-  await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}`);
-  await expect(record(page, saved.reference)).toBeVisible();
-  const csv = await exportCsv(page);
-  expect(csv.name).toBe('bookings.csv');
-  expect(csv.lines[0]).toBe('Reference,Customer name,Phone,E-mail,Vehicle,Departure,Arrival,Status,Total,Paid,Outstanding');
-  expect(csv.lines).toHaveLength(2);
-  // A phone number starting with + is quoted like any cell a spreadsheet would run as a formula (lib/csv.ts).
-  expect(csv.lines[1]).toBe(
-    `${saved.reference},Priya ${world.tag},'+44 7700 900456,,${world.reg} · Toyota,${world.departure} 08:00,${world.arrival} 18:00,Checked out,124.60,0.00,124.60`,
-  );
+    // CSV of every filtered row, with the money as numbers a spreadsheet sums.
+    await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}`);
+    await expect(record(page, saved.reference)).toBeVisible();
+    const csv = await exportCsv(page);
+    expect(csv.name).toBe('bookings.csv');
+    expect(csv.lines[0]).toBe('Reference,Customer name,Phone,E-mail,Vehicle,Departure,Arrival,Status,Total,Paid,Outstanding');
+    expect(csv.lines).toHaveLength(2);
+    // A phone number starting with + is quoted like any cell a spreadsheet would run as a formula (lib/csv.ts).
+    expect(csv.lines[1]).toBe(
+      `${saved.reference},Priya ${world.tag},'+44 7700 900456,,${world.reg} · Toyota,${world.departure} 08:00,${world.arrival} 18:00,Checked out,124.60,0.00,124.60`,
+    );
 
-  // Edit: new dates re-price the booking on purpose; Save shows the old and new totals first.
-  await page.goto(`/1/bookings/${bookingId}/edit`);
-  await expect(page.getByRole('heading', { name: `Edit booking ${saved.reference}` })).toBeVisible();
-  await page.locator('input[name="departure_local"]').fill(`${addDays(world.departure, 1)}T09:30`);
-  await page.locator('input[name="arrival_local"]').fill(`${addDays(world.arrival, 1)}T17:00`);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await dialogOpen(page);
-  await expect(page.getByTestId('reprice-summary')).toHaveText('This change re-prices the booking: £124.60 → £124.60. Save it?');
-  await page.getByRole('button', { name: 'Save with the new price' }).click();
-  await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
-  await expect(toast(page, `Booking ${saved.reference} updated`)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Stay' }).getByText('11 Mar 2027, 09:30')).toBeVisible();
+    // Edit: new dates re-price the booking on purpose; Save shows the old and new totals first.
+    await page.goto(`/1/bookings/${bookingId}/edit`);
+    await expect(page.getByRole('heading', { name: `Edit booking ${saved.reference}` })).toBeVisible();
+    await page.locator('input[name="departure_local"]').fill(`${addDays(world.departure, 1)}T09:30`);
+    await page.locator('input[name="arrival_local"]').fill(`${addDays(world.arrival, 1)}T17:00`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialogOpen(page);
+    await expect(page.getByTestId('reprice-summary')).toHaveText('This change re-prices the booking: £124.60 → £124.60. Save it?');
+    await page.getByRole('button', { name: 'Save with the new price' }).click();
+    await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
+    await expect(toast(page, `Booking ${saved.reference} updated`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Stay' }).getByText('11 Mar 2027, 09:30')).toBeVisible();
 
-  // A change that does not touch the stay saves directly.
-  await page.goto(`/1/bookings/${bookingId}/edit`);
-  await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
-  await expect(page.getByRole('region', { name: 'Vehicle' }).getByText('Blue')).toBeVisible();
-  await noSidewaysScroll(page);
-});
+    // A change that does not touch the stay saves directly.
+    await page.goto(`/1/bookings/${bookingId}/edit`);
+    await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
+    await expect(page.getByRole('region', { name: 'Vehicle' }).getByText('Blue')).toBeVisible();
+    await noSidewaysScroll(page);
+  },
+);
 
 test('changes the status of the selected bookings and says which were refused and why', async ({ page, request }) => {
   const session = await apiSignIn(request);
@@ -327,62 +331,66 @@ for (const l of [
     apply: 'நிலையை மாற்று',
   },
 ] as const) {
-  test(`has no serious accessibility violations in ${l.lang}, with dialogs and dropdowns open`, async ({ page, request }) => {
-    const session = await apiSignIn(request);
-    const token = session.access_token;
-    const world = await bookableWorld(request, token);
-    const booking = await moveTo(request, token, await apiBooking(request, token, world, { voucher_code: world.code }), ['confirmed']);
-    await storeSession(page, session);
-    await setLanguage(page, l.lang);
+  test(
+    `has no serious accessibility violations in ${l.lang}, with dialogs and dropdowns open`,
+    widthFor(l.lang),
+    async ({ page, request }) => {
+      const session = await apiSignIn(request);
+      const token = session.access_token;
+      const world = await bookableWorld(request, token);
+      const booking = await moveTo(request, token, await apiBooking(request, token, world, { voucher_code: world.code }), ['confirmed']);
+      await storeSession(page, session);
+      await setLanguage(page, l.lang);
 
-    await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}`);
-    await expect(page.getByRole('heading', { name: l.heading, level: 1 })).toBeVisible();
-    await expect(record(page, booking.reference)).toBeVisible();
-    expect(await seriousViolations(page), 'list').toEqual([]);
-    await noSidewaysScroll(page);
-    await page.getByRole('combobox', { name: l.statusFilter }).click();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    expect(await seriousViolations(page), 'status filter open').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('listbox')).toBeHidden();
+      await page.goto(`/1/bookings?search=${encodeURIComponent(world.reg)}`);
+      await expect(page.getByRole('heading', { name: l.heading, level: 1 })).toBeVisible();
+      await expect(record(page, booking.reference)).toBeVisible();
+      expect(await seriousViolations(page), 'list').toEqual([]);
+      await noSidewaysScroll(page);
+      await page.getByRole('combobox', { name: l.statusFilter }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      expect(await seriousViolations(page), 'status filter open').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toBeHidden();
 
-    // The bulk change's status choice and its question.
-    await record(page, booking.reference)
-      .getByRole('checkbox', { name: l.select(booking.reference) })
-      .check();
-    await page.getByRole('combobox', { name: l.moveTo }).click();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    expect(await seriousViolations(page), 'bulk status open').toEqual([]);
-    await page.getByRole('option', { name: l.checkedIn, exact: true }).click();
-    await page.getByRole('button', { name: l.apply }).click();
-    await dialogOpen(page);
-    expect(await seriousViolations(page), 'bulk dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await noSidewaysScroll(page);
+      // The bulk change's status choice and its question.
+      await record(page, booking.reference)
+        .getByRole('checkbox', { name: l.select(booking.reference) })
+        .check();
+      await page.getByRole('combobox', { name: l.moveTo }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      expect(await seriousViolations(page), 'bulk status open').toEqual([]);
+      await page.getByRole('option', { name: l.checkedIn, exact: true }).click();
+      await page.getByRole('button', { name: l.apply }).click();
+      await dialogOpen(page);
+      expect(await seriousViolations(page), 'bulk dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await noSidewaysScroll(page);
 
-    await page.goto(`/1/bookings/${booking.id}`);
-    await expect(page.getByTestId('booking-price')).toBeVisible();
-    expect(await seriousViolations(page), 'booking page').toEqual([]);
-    await noSidewaysScroll(page);
-    await page.getByRole('button', { name: l.cancel }).click();
-    await dialogOpen(page);
-    expect(await seriousViolations(page), 'cancel dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+      await page.goto(`/1/bookings/${booking.id}`);
+      await expect(page.getByTestId('booking-price')).toBeVisible();
+      expect(await seriousViolations(page), 'booking page').toEqual([]);
+      await noSidewaysScroll(page);
+      await page.getByRole('button', { name: l.cancel }).click();
+      await dialogOpen(page);
+      expect(await seriousViolations(page), 'cancel dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
 
-    await page.goto(
-      `/1/bookings/new?airport_id=${world.airport.id}&departure_id=${world.carPark.id}&arrival_id=${world.carPark.id}&departure_date=${world.departure}&arrival_date=${world.arrival}&package_id=${world.pkg.id}&voucher_code=${world.code}`,
-    );
-    await expect(page.getByRole('heading', { name: l.newTitle, level: 1 })).toBeVisible();
-    // The Quote screen's inputs arrive with the link, so the price is there at once.
-    await expect(page.getByTestId('live-total')).toHaveText('£124.60');
-    expect(await seriousViolations(page), 'new booking form').toEqual([]);
-    await page.getByRole('combobox', { name: l.services }).click();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    expect(await seriousViolations(page), 'services open').toEqual([]);
-    await noSidewaysScroll(page);
-  });
+      await page.goto(
+        `/1/bookings/new?airport_id=${world.airport.id}&departure_id=${world.carPark.id}&arrival_id=${world.carPark.id}&departure_date=${world.departure}&arrival_date=${world.arrival}&package_id=${world.pkg.id}&voucher_code=${world.code}`,
+      );
+      await expect(page.getByRole('heading', { name: l.newTitle, level: 1 })).toBeVisible();
+      // The Quote screen's inputs arrive with the link, so the price is there at once.
+      await expect(page.getByTestId('live-total')).toHaveText('£124.60');
+      expect(await seriousViolations(page), 'new booking form').toEqual([]);
+      await page.getByRole('combobox', { name: l.services }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      expect(await seriousViolations(page), 'services open').toEqual([]);
+      await noSidewaysScroll(page);
+    },
+  );
 }
 
 test('the Quote screen’s “Book this” opens the form with the quote’s inputs', async ({ page, request }) => {

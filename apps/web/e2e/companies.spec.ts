@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSignIn, SUPER_ADMIN, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, SUPER_ADMIN, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /** A record of a list: a table row from 768 px, a card below. */
 const record = (page: Page, name: string) =>
@@ -89,21 +89,25 @@ test('deactivating a company asks first, and its admin is signed out at once', a
 });
 
 for (const language of ['en', 'ta'] as const) {
-  test(`the companies screens have no serious accessibility findings (${language}), with a dropdown open`, async ({ page, request }) => {
-    await openAsSuperAdmin(page, request, '/org/companies');
-    await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-    await page.goto('/org/companies');
-    await expect(page.locator('h1')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.goto('/org/companies/new');
-    await page.locator('form').getByRole('textbox').first().waitFor();
-    await page.getByRole('button', { name: language === 'en' ? 'Create company' : 'நிறுவனத்தை உருவாக்கு' }).click();
-    expect(await seriousViolations(page)).toEqual([]);
-    // The currency list open.
-    const currency = page.getByRole('combobox', { name: language === 'en' ? 'Currency' : 'நாணயம்' });
-    await currency.click();
-    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-    await currency.press('ArrowDown');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+  test(
+    `the companies screens have no serious accessibility findings (${language}), with a dropdown open`,
+    widthFor(language),
+    async ({ page, request }) => {
+      await openAsSuperAdmin(page, request, '/org/companies');
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await page.goto('/org/companies');
+      await expect(page.locator('h1')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/org/companies/new');
+      await page.locator('form').getByRole('textbox').first().waitFor();
+      await page.getByRole('button', { name: language === 'en' ? 'Create company' : 'நிறுவனத்தை உருவாக்கு' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      // The currency list open.
+      const currency = page.getByRole('combobox', { name: language === 'en' ? 'Currency' : 'நாணயம்' });
+      await currency.click();
+      await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+      await currency.press('ArrowDown');
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { brandShades, type WebConfig } from '@ps/contracts';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, openAsAdmin, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /**
  * Company settings: the demo company's name, colours and logo. Each test puts back what it changed
@@ -152,15 +152,16 @@ test('an admin uploads an SVG logo: it is shown without its script, on the sign-
   await expect(page.getByText('No logo: the name is shown instead.')).toBeVisible();
 });
 
-test('the settings in Tamil: the refusal of a colour in Tamil, nothing scrolls sideways, no serious axe finding', async ({
-  page,
-  request,
-}) => {
-  await openSettings(page, request, 'ta');
-  await fillColour(page, 'பக்கப் பின்னணி', '#343a40');
-  await expect(page.getByText(/AA தரத்துக்குக் கீழே/)).toBeVisible();
-  await page.getByRole('button', { name: 'பெயரையும் வண்ணங்களையும் சேமி' }).click();
-  await expect(page.getByText(/இந்தப் பின்னணியின் மேல் எழுத்துகளும் இணைப்புகளும் \d\.\d\d:1 மாறுபாடு மட்டுமே/)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-  expect(await seriousViolations(page)).toEqual([]);
-});
+test(
+  'the settings in Tamil: the refusal of a colour in Tamil, nothing scrolls sideways, no serious axe finding',
+  PHONE_ONLY,
+  async ({ page, request }) => {
+    await openSettings(page, request, 'ta');
+    await fillColour(page, 'பக்கப் பின்னணி', '#343a40');
+    await expect(page.getByText(/AA தரத்துக்குக் கீழே/)).toBeVisible();
+    await page.getByRole('button', { name: 'பெயரையும் வண்ணங்களையும் சேமி' }).click();
+    await expect(page.getByText(/இந்தப் பின்னணியின் மேல் எழுத்துகளும் இணைப்புகளும் \d\.\d\d:1 மாறுபாடு மட்டுமே/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);

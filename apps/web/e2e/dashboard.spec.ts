@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Booking, Location } from '@ps/contracts';
-import { ADMIN, apiSignIn, seriousViolations, storeSession, toast } from './support';
+import { ADMIN, apiSignIn, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /**
  * The dashboard and the outbox against the real API. The booking is made through the API at the demo's
@@ -146,7 +146,7 @@ test('the outbox lists the confirmation waiting for a mail server, opens it and 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('both screens are axe-clean in Tamil, with a dropdown open', async ({ page, request }) => {
+test('both screens are axe-clean in Tamil, with a dropdown open', PHONE_ONLY, async ({ page, request }) => {
   const session = await apiSignIn(request);
   await bookForToday(request, session.access_token);
   await storeSession(page, session);

@@ -14,7 +14,7 @@ import baseEn from '../src/locales/en.json' with { type: 'json' };
 import baseTa from '../src/locales/ta.json' with { type: 'json' };
 import { call } from './bookingWorld';
 import { exportCsv, isMobile, noSidewaysScroll } from './catalogue';
-import { ADMIN, apiSignIn, seriousViolations } from './support';
+import { ADMIN, apiSignIn, seriousViolations, widthFor } from './support';
 
 /**
  * Issue 7's "done when", in English and in Tamil at both widths: sign in, land on the dashboard, take a phone
@@ -50,7 +50,7 @@ const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 for (const lang of ['en', 'ta'] as const) {
-  test(`in ${lang}: the operator's day, from a quote to the CSV`, async ({ page, request }) => {
+  test(`in ${lang}: the operator's day, from a quote to the CSV`, widthFor(lang), async ({ page, request }) => {
     const w = words[lang];
     const session = await apiSignIn(request);
     const token = session.access_token;

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Booking, DocumentType, Driver, Location, Trip } from '@ps/contracts';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
-import { apiSignIn, finishFirstSignIn, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, finishFirstSignIn, seriousViolations, storeSession, toast } from './support';
 
 /**
  * The dispatch screen against the real API, at both widths. Through the API: a new driver made eligible (both
@@ -134,122 +134,123 @@ async function openPicker(page: Page, card: Locator, name: string) {
   await expect(page.getByRole('listbox')).toBeVisible();
 }
 
-test('dispatch: the day’s trips of a booking, a driver assigned, a delayed flight moving the out-trip and a warning when it takes the driver off', async ({
-  page,
-  request,
-}) => {
-  const session = await apiSignIn(request);
-  const token = session.access_token;
-  const { day, isToday } = planDay();
-  const driver = await eligibleDriver(request, token);
-  const { booking, flight, out } = await meetAndGreet(request, token, day);
-  const reference = booking.reference;
+test(
+  'dispatch: the day’s trips of a booking, a driver assigned, a delayed flight moving the out-trip and a warning when it takes the driver off',
+  BOTH_WIDTHS,
+  async ({ page, request }) => {
+    const session = await apiSignIn(request);
+    const token = session.access_token;
+    const { day, isToday } = planDay();
+    const driver = await eligibleDriver(request, token);
+    const { booking, flight, out } = await meetAndGreet(request, token, day);
+    const reference = booking.reference;
 
-  await storeSession(page, session);
-  await page.goto('/1/dispatch');
-  await expect(page.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle('Dispatch · Parking Solutions');
-  if (!isToday) {
-    await page.getByRole('button', { name: 'Next day' }).click();
-    await expect(page).toHaveURL(new RegExp(`date=${day}`));
-  }
-  await expect(page.getByRole('textbox', { name: 'Day' })).toHaveValue(day);
+    await storeSession(page, session);
+    await page.goto('/1/dispatch');
+    await expect(page.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Dispatch · Parking Solutions');
+    if (!isToday) {
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await expect(page).toHaveURL(new RegExp(`date=${day}`));
+    }
+    await expect(page.getByRole('textbox', { name: 'Day' })).toHaveValue(day);
 
-  // The booking's two trips, each under its hour, with what a dispatcher needs to know.
-  const inCard = tripCard(page, reference, 'in');
-  const outCard = tripCard(page, reference, 'out');
-  await expect(inCard).toContainText('17:00');
-  await expect(inCard).toContainText('Heathrow Terminal 5 Drop-off');
-  await expect(inCard).toContainText('BA303');
-  await expect(outCard.getByTestId('trip-time')).toHaveText('19:30');
-  await expect(outCard).toContainText(flight);
-  await expect(outCard).toContainText(booking.customer_name);
-  await expect(outCard).toContainText(booking.vehicle_reg);
-  await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'scheduled');
-  await expect(page.getByRole('region', { name: '19:00' })).toContainText(reference);
-  const unassignedBefore = Number(await page.getByTestId('figure-unassigned-value').innerText());
-  expect(unassignedBefore).toBeGreaterThanOrEqual(2);
+    // The booking's two trips, each under its hour, with what a dispatcher needs to know.
+    const inCard = tripCard(page, reference, 'in');
+    const outCard = tripCard(page, reference, 'out');
+    await expect(inCard).toContainText('17:00');
+    await expect(inCard).toContainText('Heathrow Terminal 5 Drop-off');
+    await expect(inCard).toContainText('BA303');
+    await expect(outCard.getByTestId('trip-time')).toHaveText('19:30');
+    await expect(outCard).toContainText(flight);
+    await expect(outCard).toContainText(booking.customer_name);
+    await expect(outCard).toContainText(booking.vehicle_reg);
+    await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'scheduled');
+    await expect(page.getByRole('region', { name: '19:00' })).toContainText(reference);
+    const unassignedBefore = Number(await page.getByTestId('figure-unassigned-value').innerText());
+    expect(unassignedBefore).toBeGreaterThanOrEqual(2);
 
-  // The driver picker: the new driver can take it; Kavin Raj (no documents) is offered disabled, with why.
-  const picker = `Driver or partner for the 19:30 trip ${reference}`;
-  await openPicker(page, outCard, picker);
-  const kavin = page.getByRole('option', { name: /Kavin Raj/ });
-  await expect(kavin).toHaveAttribute('aria-disabled', 'true');
-  await expect(kavin).toContainText('Driving licence is missing; Insurance certificate is missing');
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('option', { name: driver.name }).click();
-  await expect(toast(page, `${driver.name} now drives the 19:30 trip ${reference}.`)).toBeVisible();
-  await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'assigned');
-  await expect(outCard.getByRole('combobox', { name: picker })).toHaveValue(driver.name);
-  await expect(page.getByTestId('figure-unassigned-value')).toHaveText(String(unassignedBefore - 1));
+    // The driver picker: the new driver can take it; Kavin Raj (no documents) is offered disabled, with why.
+    const picker = `Driver or partner for the 19:30 trip ${reference}`;
+    await openPicker(page, outCard, picker);
+    const kavin = page.getByRole('option', { name: /Kavin Raj/ });
+    await expect(kavin).toHaveAttribute('aria-disabled', 'true');
+    await expect(kavin).toContainText('Driving licence is missing; Insurance certificate is missing');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('option', { name: driver.name }).click();
+    await expect(toast(page, `${driver.name} now drives the 19:30 trip ${reference}.`)).toBeVisible();
+    await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'assigned');
+    await expect(outCard.getByRole('combobox', { name: picker })).toHaveValue(driver.name);
+    await expect(page.getByTestId('figure-unassigned-value')).toHaveText(String(unassignedBefore - 1));
 
-  // The flight is late: typed on the flights panel, the out-trip follows (estimate + 30 minutes), driver kept.
-  const flightCard = page.locator(`[data-testid="flight"][data-flight="${flight}"]`);
-  await expect(flightCard).toContainText(`19:30, ${driver.name}`);
-  await flightCard.getByRole('button', { name: `Update flight ${flight} of ${reference}` }).click();
-  await dialogOpen(page);
-  const dialog = page.getByRole('dialog', { name: `Flight ${flight}` });
-  await dialog.getByRole('textbox', { name: 'Estimated arrival' }).fill(`${day}T20:00`);
-  expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, `Flight ${flight} saved: its out-trip is now at 20:30.`)).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(outCard.getByTestId('trip-time')).toHaveText('20:30');
-  await expect(page.getByRole('region', { name: '20:00' })).toContainText(reference);
-  await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'assigned');
-  await expect(flightCard.locator('[data-status]')).toHaveAttribute('data-status', 'delayed');
-  await expect(flightCard).toContainText('(60 min late)');
+    // The flight is late: typed on the flights panel, the out-trip follows (estimate + 30 minutes), driver kept.
+    const flightCard = page.locator(`[data-testid="flight"][data-flight="${flight}"]`);
+    await expect(flightCard).toContainText(`19:30, ${driver.name}`);
+    await flightCard.getByRole('button', { name: `Update flight ${flight} of ${reference}` }).click();
+    await dialogOpen(page);
+    const dialog = page.getByRole('dialog', { name: `Flight ${flight}` });
+    await dialog.getByRole('textbox', { name: 'Estimated arrival' }).fill(`${day}T20:00`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, `Flight ${flight} saved: its out-trip is now at 20:30.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(outCard.getByTestId('trip-time')).toHaveText('20:30');
+    await expect(page.getByRole('region', { name: '20:00' })).toContainText(reference);
+    await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'assigned');
+    await expect(flightCard.locator('[data-status]')).toHaveAttribute('data-status', 'delayed');
+    await expect(flightCard).toContainText('(60 min late)');
 
-  // The driver's second trip, at 22:00; a further delay puts the out-trip at 21:45, less than an hour from it.
-  await api(request, token, 'POST', '/trips/add?time_zone=Europe/London', {
-    type: 'shuttle',
-    from_yard_id: out.from_yard_id,
-    to_location_id: out.to_location_id,
-    scheduled_at: london(day, '22:00'),
-    driver_id: driver.id,
-  });
-  await flightCard.getByRole('button', { name: `Update flight ${flight} of ${reference}` }).click();
-  await dialogOpen(page);
-  await dialog.getByRole('textbox', { name: 'Estimated arrival' }).fill(`${day}T21:15`);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(
-    toast(page, `Flight ${flight} saved: its out-trip is now at 21:45, and ${driver.name} was taken off it (busy then).`),
-  ).toBeVisible();
-  await expect(outCard.getByTestId('trip-time')).toHaveText('21:45');
-  await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'scheduled');
-  const warning = outCard.getByTestId('trip-warning');
-  await expect(warning).toContainText('Driver taken off');
-  await expect(warning).toContainText(
-    `${driver.name} was taken off when the return flight was delayed: the trip moved from 20:30 to 21:45, when ${driver.name} has another trip.`,
-  );
-  await expect(flightCard).toContainText('21:45, no driver');
+    // The driver's second trip, at 22:00; a further delay puts the out-trip at 21:45, less than an hour from it.
+    await api(request, token, 'POST', '/trips/add?time_zone=Europe/London', {
+      type: 'shuttle',
+      from_yard_id: out.from_yard_id,
+      to_location_id: out.to_location_id,
+      scheduled_at: london(day, '22:00'),
+      driver_id: driver.id,
+    });
+    await flightCard.getByRole('button', { name: `Update flight ${flight} of ${reference}` }).click();
+    await dialogOpen(page);
+    await dialog.getByRole('textbox', { name: 'Estimated arrival' }).fill(`${day}T21:15`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      toast(page, `Flight ${flight} saved: its out-trip is now at 21:45, and ${driver.name} was taken off it (busy then).`),
+    ).toBeVisible();
+    await expect(outCard.getByTestId('trip-time')).toHaveText('21:45');
+    await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'scheduled');
+    const warning = outCard.getByTestId('trip-warning');
+    await expect(warning).toContainText('Driver taken off');
+    await expect(warning).toContainText(
+      `${driver.name} was taken off when the return flight was delayed: the trip moved from 20:30 to 21:45, when ${driver.name} has another trip.`,
+    );
+    await expect(flightCard).toContainText('21:45, no driver');
 
-  // The warnings figure shows only those trips; the driver is now offered as busy, with the trip that makes him so.
-  expect(Number(await page.getByTestId('figure-warnings-value').innerText())).toBeGreaterThanOrEqual(1);
-  await page.getByTestId('figure-warnings').click();
-  await expect(page.getByTestId('figure-warnings')).toHaveAttribute('aria-pressed', 'true');
-  await expect(outCard).toBeVisible();
-  await expect(inCard).toBeHidden();
-  await openPicker(page, outCard, `Driver or partner for the 21:45 trip ${reference}`);
-  const busy = page.getByRole('option', { name: new RegExp(driver.name) });
-  await expect(busy).toHaveAttribute('aria-disabled', 'true');
-  await expect(busy).toContainText('Has another trip at 22:00');
-  await page.keyboard.press('Escape');
-  await noSidewaysScroll(page);
-  expect(await seriousViolations(page)).toEqual([]);
+    // The warnings figure shows only those trips; the driver is now offered as busy, with the trip that makes him so.
+    expect(Number(await page.getByTestId('figure-warnings-value').innerText())).toBeGreaterThanOrEqual(1);
+    await page.getByTestId('figure-warnings').click();
+    await expect(page.getByTestId('figure-warnings')).toHaveAttribute('aria-pressed', 'true');
+    await expect(outCard).toBeVisible();
+    await expect(inCard).toBeHidden();
+    await openPicker(page, outCard, `Driver or partner for the 21:45 trip ${reference}`);
+    const busy = page.getByRole('option', { name: new RegExp(driver.name) });
+    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await expect(busy).toContainText('Has another trip at 22:00');
+    await page.keyboard.press('Escape');
+    await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
 
-  // Tamil: the same screen in the user's language, readable and within the width.
-  await setLanguage(page, 'ta');
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'பயண ஒதுக்கீடு', level: 1 })).toBeVisible();
-  await expect(outCard.getByTestId('trip-warning')).toContainText('ஓட்டுநர் விலக்கப்பட்டார்');
-  await expect(page.getByRole('heading', { name: 'திரும்பும் விமானங்கள்' })).toBeVisible();
-  await noSidewaysScroll(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await setLanguage(page, 'en');
-});
+    // Tamil: the same screen in the user's language, readable and within the width.
+    await setLanguage(page, 'ta');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'பயண ஒதுக்கீடு', level: 1 })).toBeVisible();
+    await expect(outCard.getByTestId('trip-warning')).toContainText('ஓட்டுநர் விலக்கப்பட்டார்');
+    await expect(page.getByRole('heading', { name: 'திரும்பும் விமானங்கள்' })).toBeVisible();
+    await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await setLanguage(page, 'en');
+  },
+);
 
-test('dispatch: start, complete and cancel trips; a refusal comes in the API’s words', async ({ page, request }) => {
+test('dispatch: start, complete and cancel trips; a refusal comes in the API’s words', BOTH_WIDTHS, async ({ page, request }) => {
   const session = await apiSignIn(request);
   const token = session.access_token;
   const { day, isToday } = planDay();
@@ -317,40 +318,41 @@ test('dispatch: start, complete and cancel trips; a refusal comes in the API’s
   await noSidewaysScroll(page);
 });
 
-test('dispatch for a driver: their own trips of the day only, which they start; none of the office’s controls', async ({
-  page,
-  request,
-}) => {
-  const admin = await apiSignIn(request);
-  const { day, isToday } = planDay();
-  const driver = await eligibleDriver(request, admin.access_token);
-  const { booking, out } = await meetAndGreet(request, admin.access_token, day);
-  const trips = await api<Trip[]>(request, admin.access_token, 'GET', `/trips/list?booking_id=${booking.id}`);
-  const inTrip = trips.find((trip) => trip.type === 'in') as Trip;
-  await api(request, admin.access_token, 'PATCH', `/trips/update/${inTrip.id}?time_zone=Europe/London`, { driver_id: driver.id });
-  // The driver's first sign-in asks for a password of their own.
-  const password = 'Driving-9876x';
-  await finishFirstSignIn(request, driver.email ?? '', 'Tmp-4821x-driver', password);
-  const session = await apiSignIn(request, driver.email ?? '', password);
+test(
+  'dispatch for a driver: their own trips of the day only, which they start; none of the office’s controls',
+  BOTH_WIDTHS,
+  async ({ page, request }) => {
+    const admin = await apiSignIn(request);
+    const { day, isToday } = planDay();
+    const driver = await eligibleDriver(request, admin.access_token);
+    const { booking, out } = await meetAndGreet(request, admin.access_token, day);
+    const trips = await api<Trip[]>(request, admin.access_token, 'GET', `/trips/list?booking_id=${booking.id}`);
+    const inTrip = trips.find((trip) => trip.type === 'in') as Trip;
+    await api(request, admin.access_token, 'PATCH', `/trips/update/${inTrip.id}?time_zone=Europe/London`, { driver_id: driver.id });
+    // The driver's first sign-in asks for a password of their own.
+    const password = 'Driving-9876x';
+    await finishFirstSignIn(request, driver.email ?? '', 'Tmp-4821x-driver', password);
+    const session = await apiSignIn(request, driver.email ?? '', password);
 
-  await storeSession(page, session);
-  await page.goto(isToday ? '/1/dispatch' : `/1/dispatch?date=${day}`);
-  await expect(page.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeVisible();
-  const inCard = tripCard(page, booking.reference, 'in');
-  await expect(inCard).toBeVisible();
-  await expect(page.getByTestId('dispatch-trip')).toHaveCount(1);
-  await expect(page.locator(`[data-trip-id="${out.id}"]`)).toHaveCount(0);
-  await expect(page.getByTestId('flights-panel')).toHaveCount(0);
-  await expect(inCard.getByRole('combobox')).toHaveCount(0);
-  await expect(inCard.getByRole('button', { name: /Cancel trip|Correct status|Take off/ })).toHaveCount(0);
-  await expect(inCard).toContainText(driver.name);
-  expect(await seriousViolations(page)).toEqual([]);
-  await inCard.getByRole('button', { name: `Start the 17:00 trip ${booking.reference}` }).click();
-  await expect(inCard.locator('[data-status]')).toHaveAttribute('data-status', 'started');
-  await expect(inCard.getByRole('button', { name: `Complete the 17:00 trip ${booking.reference}` })).toBeVisible();
-});
+    await storeSession(page, session);
+    await page.goto(isToday ? '/1/dispatch' : `/1/dispatch?date=${day}`);
+    await expect(page.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeVisible();
+    const inCard = tripCard(page, booking.reference, 'in');
+    await expect(inCard).toBeVisible();
+    await expect(page.getByTestId('dispatch-trip')).toHaveCount(1);
+    await expect(page.locator(`[data-trip-id="${out.id}"]`)).toHaveCount(0);
+    await expect(page.getByTestId('flights-panel')).toHaveCount(0);
+    await expect(inCard.getByRole('combobox')).toHaveCount(0);
+    await expect(inCard.getByRole('button', { name: /Cancel trip|Correct status|Take off/ })).toHaveCount(0);
+    await expect(inCard).toContainText(driver.name);
+    expect(await seriousViolations(page)).toEqual([]);
+    await inCard.getByRole('button', { name: `Start the 17:00 trip ${booking.reference}` }).click();
+    await expect(inCard.locator('[data-status]')).toHaveAttribute('data-status', 'started');
+    await expect(inCard.getByRole('button', { name: `Complete the 17:00 trip ${booking.reference}` })).toBeVisible();
+  },
+);
 
-test('dispatch: a trip added by hand, checked, changed and deleted', async ({ page, request }) => {
+test('dispatch: a trip added by hand, checked, changed and deleted', BOTH_WIDTHS, async ({ page, request }) => {
   const session = await apiSignIn(request);
   const { day, isToday } = planDay();
   const note = `Shuttle for crew ${tag()}`;

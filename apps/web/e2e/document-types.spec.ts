@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { DocumentType, DocumentTypeCreateInput } from '@ps/contracts';
 import { noSidewaysScroll } from './catalogue';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /** A record of the list: a table row from 768 px, a card below; looked up by its exact (unique) name. */
 const row = (page: Page, name: string) =>
@@ -150,48 +150,49 @@ for (const l of [
     taken: 'இந்தப் பெயரில் ஓர் ஆவண வகை ஏற்கனவே உள்ளது.',
   },
 ] as const) {
-  test(`in ${l.lang}: the document types list, its dialogs and the form pass axe; a taken name is said beside the field`, async ({
-    page,
-    request,
-  }) => {
-    const session = await apiSignIn(request);
-    const type = await createDocumentType(request, session.access_token, { name: unique('Axe Document'), required: true });
-    await storeSession(page, session);
-    await page.evaluate((value) => localStorage.setItem('language', value), l.lang);
-    await page.goto(`/1/document-types?search=${encodeURIComponent(type.name)}`);
-    await expect(page.getByRole('heading', { name: l.title })).toBeVisible();
-    await expect(row(page, type.name)).toBeVisible();
-    // Both filters and the cards fit at 375 px, Tamil words too.
-    await noSidewaysScroll(page);
-    expect(await seriousViolations(page)).toEqual([]);
+  test(
+    `in ${l.lang}: the document types list, its dialogs and the form pass axe; a taken name is said beside the field`,
+    widthFor(l.lang),
+    async ({ page, request }) => {
+      const session = await apiSignIn(request);
+      const type = await createDocumentType(request, session.access_token, { name: unique('Axe Document'), required: true });
+      await storeSession(page, session);
+      await page.evaluate((value) => localStorage.setItem('language', value), l.lang);
+      await page.goto(`/1/document-types?search=${encodeURIComponent(type.name)}`);
+      await expect(page.getByRole('heading', { name: l.title })).toBeVisible();
+      await expect(row(page, type.name)).toBeVisible();
+      // Both filters and the cards fit at 375 px, Tamil words too.
+      await noSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await row(page, type.name)
-      .getByRole('button', { name: l.deleteOne(type.name) })
-      .click();
-    await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
-    await expect(page.locator('.mantine-Modal-overlay')).toHaveCSS('opacity', '1');
-    expect(await seriousViolations(page), 'delete dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+      await row(page, type.name)
+        .getByRole('button', { name: l.deleteOne(type.name) })
+        .click();
+      await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
+      await expect(page.locator('.mantine-Modal-overlay')).toHaveCSS('opacity', '1');
+      expect(await seriousViolations(page), 'delete dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
 
-    // The status switch asks first; its question passes too.
-    await row(page, type.name).getByRole('switch').click({ force: true });
-    await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
-    expect(await seriousViolations(page), 'status dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+      // The status switch asks first; its question passes too.
+      await row(page, type.name).getByRole('switch').click({ force: true });
+      await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
+      expect(await seriousViolations(page), 'status dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
 
-    await page.goto('/1/document-types/new');
-    await expect(page.getByRole('heading', { name: l.add })).toBeVisible();
-    const submit = page.locator('form').getByRole('button', { name: l.create });
-    await submit.click();
-    await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
-    await noSidewaysScroll(page);
-    expect(await seriousViolations(page), 'form with errors').toEqual([]);
+      await page.goto('/1/document-types/new');
+      await expect(page.getByRole('heading', { name: l.add })).toBeVisible();
+      const submit = page.locator('form').getByRole('button', { name: l.create });
+      await submit.click();
+      await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
+      await noSidewaysScroll(page);
+      expect(await seriousViolations(page), 'form with errors').toEqual([]);
 
-    await page.getByRole('textbox').first().fill(type.name.toLowerCase());
-    await submit.click();
-    await expect(page.locator('form').getByText(l.taken)).toBeVisible();
-    await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
-  });
+      await page.getByRole('textbox').first().fill(type.name.toLowerCase());
+      await submit.click();
+      await expect(page.locator('form').getByText(l.taken)).toBeVisible();
+      await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
+    },
+  );
 }

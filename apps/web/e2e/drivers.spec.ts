@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Driver } from '@ps/contracts';
 import { noSidewaysScroll } from './catalogue';
-import { apiSignIn, finishFirstSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, finishFirstSignIn, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /** A record of the list: a table row from 768 px, a card below. */
 const row = (page: Page, name: string) =>
@@ -152,34 +152,38 @@ for (const l of [
   { lang: 'en', title: 'Drivers', add: 'Add driver', trips: 'Can this driver take trips?', del: 'Delete driver' },
   { lang: 'ta', title: 'ஓட்டுநர்கள்', add: 'ஓட்டுநரைச் சேர்', trips: 'இந்த ஓட்டுநர் பயணங்களை ஏற்கலாமா?', del: 'ஓட்டுநரை நீக்கு' },
 ] as const) {
-  test(`in ${l.lang}: the drivers list, a driver's page with its dialog, and the add form pass axe`, async ({ page, request }) => {
-    const session = await apiSignIn(request);
-    const driver = await addDriverByApi(request, session.access_token, letters());
-    await storeSession(page, session);
-    await page.evaluate((value) => localStorage.setItem('language', value), l.lang);
-    await page.goto('/1/drivers');
-    await expect(page.getByRole('heading', { name: l.title, level: 1 })).toBeVisible();
-    await expect(row(page, 'Kavin Raj')).toBeVisible();
-    // A phone's cards keep long Tamil labels and badges within the width.
-    await noSidewaysScroll(page);
-    expect(await seriousViolations(page)).toEqual([]);
+  test(
+    `in ${l.lang}: the drivers list, a driver's page with its dialog, and the add form pass axe`,
+    widthFor(l.lang),
+    async ({ page, request }) => {
+      const session = await apiSignIn(request);
+      const driver = await addDriverByApi(request, session.access_token, letters());
+      await storeSession(page, session);
+      await page.evaluate((value) => localStorage.setItem('language', value), l.lang);
+      await page.goto('/1/drivers');
+      await expect(page.getByRole('heading', { name: l.title, level: 1 })).toBeVisible();
+      await expect(row(page, 'Kavin Raj')).toBeVisible();
+      // A phone's cards keep long Tamil labels and badges within the width.
+      await noSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto(`/1/drivers/${driver.id}`);
-    await expect(page.getByRole('region', { name: l.trips })).toBeVisible();
-    await noSidewaysScroll(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: l.del }).click();
-    await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+      await page.goto(`/1/drivers/${driver.id}`);
+      await expect(page.getByRole('region', { name: l.trips })).toBeVisible();
+      await noSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: l.del }).click();
+      await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
 
-    await page.goto('/1/drivers/new');
-    await expect(page.getByRole('heading', { name: l.add, level: 1 })).toBeVisible();
-    await page
-      .locator('form')
-      .getByRole('button', { name: l.lang === 'en' ? 'Create driver' : 'ஓட்டுநரை உருவாக்கு' })
-      .click();
-    await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+      await page.goto('/1/drivers/new');
+      await expect(page.getByRole('heading', { name: l.add, level: 1 })).toBeVisible();
+      await page
+        .locator('form')
+        .getByRole('button', { name: l.lang === 'en' ? 'Create driver' : 'ஓட்டுநரை உருவாக்கு' })
+        .click();
+      await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 }

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import type { Airport } from '@ps/contracts';
-import { apiSignIn, createAirport, freeIata, openAsAdmin, storeSession, toast } from './support';
+import { apiSignIn, createAirport, freeIata, openAsAdmin, PHONE_ONLY, storeSession, toast } from './support';
 
 /** A record of a list: a table row from 768 px, a card below. */
 const record = (page: Page, code: string) =>
   page.locator('tbody tr, [data-testid="record-card"]').filter({ has: page.getByText(code, { exact: true }) });
-const isMobile = () => test.info().project.name.startsWith('mobile');
 
 /** Twelve airports sharing a unique name, so a search finds exactly them. */
 async function airportsTagged(request: Parameters<typeof createAirport>[0], token: string, count: number) {
@@ -207,50 +206,53 @@ test('time zones: the country first, searchable by city, in Tamil, Asia/Kolkata 
   expect(saved?.time_zone).toBe('Asia/Kolkata');
 });
 
-test('tap targets: 24 px or more with spacing, 44 px for primary actions, no sideways scroll at 375 px', async ({ page, request }) => {
-  test.skip(!isMobile(), 'the phone layout');
-  const session = await apiSignIn(request);
-  const { tag, created } = await airportsTagged(request, session.access_token, 11);
-  await storeSession(page, session);
-  await page.goto(`/1/airports?search=${tag}&page_size=10&sort=name`);
-  const first = created.find((airport) => airport.name.endsWith(' A')) as Airport;
-  await expect(record(page, first.iata_code)).toBeVisible();
+test(
+  'tap targets: 24 px or more with spacing, 44 px for primary actions, no sideways scroll at 375 px',
+  PHONE_ONLY,
+  async ({ page, request }) => {
+    const session = await apiSignIn(request);
+    const { tag, created } = await airportsTagged(request, session.access_token, 11);
+    await storeSession(page, session);
+    await page.goto(`/1/airports?search=${tag}&page_size=10&sort=name`);
+    const first = created.find((airport) => airport.name.endsWith(' A')) as Airport;
+    await expect(record(page, first.iata_code)).toBeVisible();
 
-  const box = async (locator: ReturnType<Page['locator']>) => {
-    const b = await locator.boundingBox();
-    if (!b) throw new Error('not rendered');
-    return b;
-  };
-  const edit = await box(record(page, first.iata_code).getByRole('link', { name: `Edit ${first.iata_code}` }));
-  const remove = await box(record(page, first.iata_code).getByRole('button', { name: `Delete ${first.iata_code}` }));
-  for (const b of [edit, remove]) {
-    expect(b.width).toBeGreaterThanOrEqual(24);
-    expect(b.height).toBeGreaterThanOrEqual(24);
-  }
-  expect(remove.x - (edit.x + edit.width)).toBeGreaterThanOrEqual(8);
-  const next = await box(page.getByRole('button', { name: 'Next page' }));
-  expect(next.height).toBeGreaterThanOrEqual(24);
-  for (const label of ['All', 'Active', 'Inactive']) {
-    const segment = await box(
-      page
-        .getByRole('radiogroup', { name: 'Filter by status' })
-        .locator('label')
-        .filter({ hasText: new RegExp(`^${label}$`) }),
-    );
-    expect(segment.height, label).toBeGreaterThanOrEqual(24);
-  }
-  const add = await box(page.getByRole('link', { name: 'Add airport' }));
-  expect(add.height).toBeGreaterThanOrEqual(44);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const box = async (locator: ReturnType<Page['locator']>) => {
+      const b = await locator.boundingBox();
+      if (!b) throw new Error('not rendered');
+      return b;
+    };
+    const edit = await box(record(page, first.iata_code).getByRole('link', { name: `Edit ${first.iata_code}` }));
+    const remove = await box(record(page, first.iata_code).getByRole('button', { name: `Delete ${first.iata_code}` }));
+    for (const b of [edit, remove]) {
+      expect(b.width).toBeGreaterThanOrEqual(24);
+      expect(b.height).toBeGreaterThanOrEqual(24);
+    }
+    expect(remove.x - (edit.x + edit.width)).toBeGreaterThanOrEqual(8);
+    const next = await box(page.getByRole('button', { name: 'Next page' }));
+    expect(next.height).toBeGreaterThanOrEqual(24);
+    for (const label of ['All', 'Active', 'Inactive']) {
+      const segment = await box(
+        page
+          .getByRole('radiogroup', { name: 'Filter by status' })
+          .locator('label')
+          .filter({ hasText: new RegExp(`^${label}$`) }),
+      );
+      expect(segment.height, label).toBeGreaterThanOrEqual(24);
+    }
+    const add = await box(page.getByRole('link', { name: 'Add airport' }));
+    expect(add.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-  // A toast's close button.
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const close = await box(page.locator('.Toastify').getByRole('button', { name: 'Close' }).first());
-  expect(close.width).toBeGreaterThanOrEqual(24);
-  expect(close.height).toBeGreaterThanOrEqual(24);
+    // A toast's close button.
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const close = await box(page.locator('.Toastify').getByRole('button', { name: 'Close' }).first());
+    expect(close.width).toBeGreaterThanOrEqual(24);
+    expect(close.height).toBeGreaterThanOrEqual(24);
 
-  // The form's primary actions.
-  await page.goto('/1/airports/new');
-  expect((await box(page.getByRole('button', { name: 'Create airport' }))).height).toBeGreaterThanOrEqual(44);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-});
+    // The form's primary actions.
+    await page.goto('/1/airports/new');
+    expect((await box(page.getByRole('button', { name: 'Create airport' }))).height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  },
+);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Airport, Location, LocationCreate } from '@ps/contracts';
-import { apiSignIn, openAsAdmin, SUPER_ADMIN, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, openAsAdmin, SUPER_ADMIN, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /** A record of the list: a table row from 768 px, a card below; looked up by its exact (unique) name. */
 const row = (page: Page, name: string) =>
@@ -40,48 +40,52 @@ async function choose(page: Page, label: string | RegExp, typed: string | null, 
   await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
 }
 
-test('adds a location with the form: airport, type, capacity and coordinates (pasted as one point)', async ({ page, request }) => {
-  await openAsAdmin(page, request, '/1/locations');
-  await expect(page).toHaveTitle('Locations · Parking Solutions');
-  await page.getByRole('link', { name: 'Add location' }).click();
-  await expect(page.getByRole('heading', { name: 'Add location' })).toBeVisible();
+test(
+  'adds a location with the form: airport, type, capacity and coordinates (pasted as one point)',
+  BOTH_WIDTHS,
+  async ({ page, request }) => {
+    await openAsAdmin(page, request, '/1/locations');
+    await expect(page).toHaveTitle('Locations · Parking Solutions');
+    await page.getByRole('link', { name: 'Add location' }).click();
+    await expect(page.getByRole('heading', { name: 'Add location' })).toBeVisible();
 
-  // The contract's schema speaks first.
-  await page.getByRole('button', { name: 'Create location' }).click();
-  await expect(page.getByText('This field is required').first()).toBeVisible();
+    // The contract's schema speaks first.
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
 
-  const name = unique('E2E Car Park');
-  await choose(page, 'Airport', 'Heath', 'LHR – London Heathrow');
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await choose(page, 'Type', null, 'Car park');
-  await page.getByRole('textbox', { name: 'Capacity' }).fill('250');
-  await page.getByRole('textbox', { name: 'Address' }).fill('Bath Road, Hounslow TW6 2AQ');
-  // A point copied from a map goes into both fields.
-  const latitude = page.getByRole('textbox', { name: 'Latitude' });
-  await latitude.focus();
-  await page.evaluate(() => {
-    const data = new DataTransfer();
-    data.setData('text/plain', '51.4812, -0.4453');
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
-  await expect(latitude).toHaveValue('51.4812');
-  await expect(page.getByRole('textbox', { name: 'Longitude' })).toHaveValue('-0.4453');
-  await page.getByRole('button', { name: 'Create location' }).click();
+    const name = unique('E2E Car Park');
+    await choose(page, 'Airport', 'Heath', 'LHR – London Heathrow');
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await choose(page, 'Type', null, 'Car park');
+    await page.getByRole('textbox', { name: 'Capacity' }).fill('250');
+    await page.getByRole('textbox', { name: 'Address' }).fill('Bath Road, Hounslow TW6 2AQ');
+    // A point copied from a map goes into both fields.
+    const latitude = page.getByRole('textbox', { name: 'Latitude' });
+    await latitude.focus();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '51.4812, -0.4453');
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(latitude).toHaveValue('51.4812');
+    await expect(page.getByRole('textbox', { name: 'Longitude' })).toHaveValue('-0.4453');
+    await page.getByRole('button', { name: 'Create location' }).click();
 
-  await expect(toast(page, `Location ${name} created.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/1\/locations$/);
-  await searchFor(page, name);
-  const created = row(page, name);
-  await expect(created).toContainText('LHR');
-  await expect(created).toContainText('Car park');
-  await expect(created).toContainText('250 spaces');
-  await expect(created).toContainText('51.4812, -0.4453');
-  const map = created.getByRole('link', { name: `Map of ${name} on OpenStreetMap (opens in a new tab)` });
-  await expect(map).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=51\.4812&mlon=-0\.4453/);
-  await expect(map).toHaveAttribute('target', '_blank');
-  await expect(map).toHaveAttribute('rel', /noopener/);
-  if (isMobile()) await expect(page.getByTestId('record-card').filter({ hasText: name })).toBeVisible();
-});
+    await expect(toast(page, `Location ${name} created.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/locations$/);
+    await searchFor(page, name);
+    const created = row(page, name);
+    await expect(created).toContainText('LHR');
+    await expect(created).toContainText('Car park');
+    await expect(created).toContainText('250 spaces');
+    await expect(created).toContainText('51.4812, -0.4453');
+    const map = created.getByRole('link', { name: `Map of ${name} on OpenStreetMap (opens in a new tab)` });
+    await expect(map).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=51\.4812&mlon=-0\.4453/);
+    await expect(map).toHaveAttribute('target', '_blank');
+    await expect(map).toHaveAttribute('rel', /noopener/);
+    if (isMobile()) await expect(page.getByTestId('record-card').filter({ hasText: name })).toBeVisible();
+  },
+);
 
 test('a latitude without a longitude is refused beside the field', async ({ page, request }) => {
   await openAsAdmin(page, request, '/1/locations/new');
@@ -226,7 +230,7 @@ async function dialogOpen(page: Page) {
 }
 
 for (const l of languages) {
-  test(`in ${l.lang}: the locations list, its dialogs and the form pass axe`, async ({ page, request }) => {
+  test(`in ${l.lang}: the locations list, its dialogs and the form pass axe`, widthFor(l.lang), async ({ page, request }) => {
     const session = await apiSignIn(request);
     const location = await createLocation(request, session.access_token, {
       name: unique('Axe Place'),
@@ -272,7 +276,7 @@ for (const l of languages) {
     }
   });
 
-  test(`in ${l.lang}: the core locations list passes axe`, async ({ page, request }) => {
+  test(`in ${l.lang}: the core locations list passes axe`, widthFor(l.lang), async ({ page, request }) => {
     await storeSession(page, await apiSignIn(request, SUPER_ADMIN.email, SUPER_ADMIN.password), null);
     await page.evaluate((value) => localStorage.setItem('language', value), l.lang);
     await page.goto('/org/core-locations');

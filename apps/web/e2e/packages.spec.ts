@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Package } from '@ps/contracts';
 import { api, axeOnList, exportCsv, isMobile, noSidewaysScroll, record, setLanguage, uniqueName } from './catalogue';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search packages' });
 
-test('adds a package with a price and a list of included items', async ({ page, request }) => {
+test('adds a package with a price and a list of included items', BOTH_WIDTHS, async ({ page, request }) => {
   // Other specs add packages to the same company: the demo ones are found by name, not by being on page one.
   await openAsAdmin(page, request, `/1/packages?search=${encodeURIComponent('Meet and Greet Standard')}`);
   await expect(record(page, 'Meet and Greet Standard')).toContainText('£15.00');
@@ -90,7 +90,7 @@ for (const [lang, deleteLabel, heading] of [
   ['en', (name: string) => `Delete ${name}`, 'Add package'],
   ['ta', (name: string) => `${name}-ஐ நீக்கு`, 'தொகுப்பைச் சேர்'],
 ] as const) {
-  test(`packages list, dialogs and form have no serious accessibility violations (${lang})`, async ({ page, request }) => {
+  test(`packages list, dialogs and form have no serious accessibility violations (${lang})`, widthFor(lang), async ({ page, request }) => {
     const session = await apiSignIn(request);
     const item = await api<Package>(request, session.access_token, 'POST', '/api/package/add', {
       name: uniqueName('Axe package'),

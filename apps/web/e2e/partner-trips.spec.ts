@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Location, TripDetail, Yard } from '@ps/contracts';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, openAsAdmin, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /**
  * A trip the demo company gives to its partner, Runway Transfers (the demo seeds the partnership both ways), and
@@ -95,22 +95,26 @@ test('the office gives a trip to its partner on the dispatch screen; the partner
   await context.close();
 });
 
-test('the partner’s screen in Tamil: the trip given to it, nothing scrolls sideways, no serious axe finding', async ({ page, request }) => {
-  const trip = await newTrip(request, 'Minibus');
-  const token = await adminToken(request);
-  const partners = await api<{ id: number; name: string }[]>(request, token, '/company/partners/list');
-  const runway = partners.find((partner) => partner.name === 'Runway Transfers');
-  if (!runway) throw new Error('the demo company has no partner Runway Transfers');
-  await api(request, token, `/trips/update/${trip.id}?time_zone=Europe/London`, {
-    method: 'PATCH',
-    data: { partner_company_id: runway.id },
-  });
+test(
+  'the partner’s screen in Tamil: the trip given to it, nothing scrolls sideways, no serious axe finding',
+  PHONE_ONLY,
+  async ({ page, request }) => {
+    const trip = await newTrip(request, 'Minibus');
+    const token = await adminToken(request);
+    const partners = await api<{ id: number; name: string }[]>(request, token, '/company/partners/list');
+    const runway = partners.find((partner) => partner.name === 'Runway Transfers');
+    if (!runway) throw new Error('the demo company has no partner Runway Transfers');
+    await api(request, token, `/trips/update/${trip.id}?time_zone=Europe/London`, {
+      method: 'PATCH',
+      data: { partner_company_id: runway.id },
+    });
 
-  await openAsPartner(page, request, 'ta');
-  await expect(page.getByRole('heading', { level: 1, name: 'கூட்டாளர்களின் பயணங்கள்' })).toBeVisible();
-  const shared = page.getByTestId('partner-trip');
-  await expect(shared).toHaveCount(1);
-  await expect(shared).toContainText(/கொடுத்தது:\s*Parking Solutions Demo/);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-  expect(await seriousViolations(page)).toEqual([]);
-});
+    await openAsPartner(page, request, 'ta');
+    await expect(page.getByRole('heading', { level: 1, name: 'கூட்டாளர்களின் பயணங்கள்' })).toBeVisible();
+    const shared = page.getByTestId('partner-trip');
+    await expect(shared).toHaveCount(1);
+    await expect(shared).toContainText(/கொடுத்தது:\s*Parking Solutions Demo/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);

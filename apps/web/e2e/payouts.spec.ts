@@ -1,7 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Driver, DriverRate } from '@ps/contracts';
 import { OwnServer } from './ownServer';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, openAsAdmin, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /**
  * Driver payouts on the driver's page. No API records attendance yet, so each run of this file (each project)
@@ -199,50 +199,50 @@ test("computes last month's payout from the days worked and a trip, approves it,
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('in Tamil: a draft for other dates with nothing to pay is refused approval in Tamil, then deleted', async ({
-  page,
-  request,
-  world,
-}) => {
-  const month = monthFromNow(-2);
-  const start = `${month}-01`;
-  const end = `${month}-15`;
-  const period = `${shownDay(start, 'ta-IN')} – ${shownDay(end, 'ta-IN')}`;
-  const session = await apiSignIn(request);
-  await storeSession(page, session);
-  await page.evaluate(() => localStorage.setItem('language', 'ta'));
-  await page.goto(`/1/drivers/${world.driver.id}`);
+test(
+  'in Tamil: a draft for other dates with nothing to pay is refused approval in Tamil, then deleted',
+  PHONE_ONLY,
+  async ({ page, request, world }) => {
+    const month = monthFromNow(-2);
+    const start = `${month}-01`;
+    const end = `${month}-15`;
+    const period = `${shownDay(start, 'ta-IN')} – ${shownDay(end, 'ta-IN')}`;
+    const session = await apiSignIn(request);
+    await storeSession(page, session);
+    await page.evaluate(() => localStorage.setItem('language', 'ta'));
+    await page.goto(`/1/drivers/${world.driver.id}`);
 
-  const section = page.getByRole('region', { name: 'கொடுப்பனவுகள்', exact: true });
-  await expect(section.getByRole('heading', { name: 'கொடுப்பனவைக் கணக்கிடுதல்' })).toBeVisible();
-  // The figures' Tamil labels stay readable beside their long values (they were once squeezed to a letter a line).
-  const labels = section.locator('dl').first().locator('dt');
-  await expect(labels).toHaveCount(5);
-  for (const label of await labels.all()) expect((await label.boundingBox())?.width ?? 0).toBeGreaterThan(100);
-  await section.getByText('வேறு தேதிகள்').click();
-  await section.getByLabel('தொடக்க நாள்').fill(start);
-  await section.getByLabel('இறுதி நாள்').fill(end);
-  await section.getByRole('button', { name: 'கொடுப்பனவைக் கணக்கிடு' }).click();
+    const section = page.getByRole('region', { name: 'கொடுப்பனவுகள்', exact: true });
+    await expect(section.getByRole('heading', { name: 'கொடுப்பனவைக் கணக்கிடுதல்' })).toBeVisible();
+    // The figures' Tamil labels stay readable beside their long values (they were once squeezed to a letter a line).
+    const labels = section.locator('dl').first().locator('dt');
+    await expect(labels).toHaveCount(5);
+    for (const label of await labels.all()) expect((await label.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    await section.getByText('வேறு தேதிகள்').click();
+    await section.getByLabel('தொடக்க நாள்').fill(start);
+    await section.getByLabel('இறுதி நாள்').fill(end);
+    await section.getByRole('button', { name: 'கொடுப்பனவைக் கணக்கிடு' }).click();
 
-  const detail = page.getByRole('region', { name: `${period} காலத்திற்கான கொடுப்பனவு` });
-  await expect(detail.getByText('இந்தக் கொடுப்பனவில் வேலை செய்த நாட்கள் இல்லை.')).toBeVisible();
-  await expect(detail.getByText('இந்தக் கொடுப்பனவில் முடிந்த பயணங்கள் இல்லை.')).toBeVisible();
-  await detail.getByRole('button', { name: 'கொடுப்பனவை அங்கீகரி' }).click();
-  await page
-    .getByRole('dialog', { name: 'இந்தக் கொடுப்பனவை அங்கீகரிக்கவா?' })
-    .getByRole('button', { name: /அங்கீகரி$/ })
-    .click();
-  await expect(detail.getByRole('alert')).toContainText('இந்தக் காலத்தில் செலுத்த வேண்டியது எதுவும் இல்லை: வேலை செய்த நாட்களோ முடிந்த பயணங்களோ இல்லை.');
-  expect(await seriousViolations(page)).toEqual([]);
+    const detail = page.getByRole('region', { name: `${period} காலத்திற்கான கொடுப்பனவு` });
+    await expect(detail.getByText('இந்தக் கொடுப்பனவில் வேலை செய்த நாட்கள் இல்லை.')).toBeVisible();
+    await expect(detail.getByText('இந்தக் கொடுப்பனவில் முடிந்த பயணங்கள் இல்லை.')).toBeVisible();
+    await detail.getByRole('button', { name: 'கொடுப்பனவை அங்கீகரி' }).click();
+    await page
+      .getByRole('dialog', { name: 'இந்தக் கொடுப்பனவை அங்கீகரிக்கவா?' })
+      .getByRole('button', { name: /அங்கீகரி$/ })
+      .click();
+    await expect(detail.getByRole('alert')).toContainText('இந்தக் காலத்தில் செலுத்த வேண்டியது எதுவும் இல்லை: வேலை செய்த நாட்களோ முடிந்த பயணங்களோ இல்லை.');
+    expect(await seriousViolations(page)).toEqual([]);
 
-  await detail.getByRole('button', { name: 'வரைவை நீக்கு' }).click();
-  const dialog = page.getByRole('dialog', { name: 'வரைவுக் கொடுப்பனவை நீக்கு' });
-  await expect(dialog).toContainText(`${period} காலத்திற்கான வரைவுக் கொடுப்பனவை நீக்கவா?`);
-  await dialog.getByRole('button', { name: 'நீக்கு' }).click();
-  await expect(toast(page, `${period} காலத்திற்கான வரைவுக் கொடுப்பனவு நீக்கப்பட்டது.`)).toBeVisible();
-  await expect(detail).toHaveCount(0);
-  await expect(section).not.toContainText(period);
-});
+    await detail.getByRole('button', { name: 'வரைவை நீக்கு' }).click();
+    const dialog = page.getByRole('dialog', { name: 'வரைவுக் கொடுப்பனவை நீக்கு' });
+    await expect(dialog).toContainText(`${period} காலத்திற்கான வரைவுக் கொடுப்பனவை நீக்கவா?`);
+    await dialog.getByRole('button', { name: 'நீக்கு' }).click();
+    await expect(toast(page, `${period} காலத்திற்கான வரைவுக் கொடுப்பனவு நீக்கப்பட்டது.`)).toBeVisible();
+    await expect(detail).toHaveCount(0);
+    await expect(section).not.toContainText(period);
+  },
+);
 
 test("a day worked before the driver's first rate: the draft warns and cannot be approved, and a new payout over it is refused", async ({
   page,

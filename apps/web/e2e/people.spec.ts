@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, openAsAdmin, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /** The people screen: each test adds an admin of its own (a unique e-mail) and removes it at the end. */
 
@@ -62,17 +62,21 @@ test('an admin adds another admin, turns their sign-in off and on, signs them ou
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 });
 
-test('the people screen in Tamil: filters, the add dialog, nothing scrolls sideways, no serious axe finding', async ({ page, request }) => {
-  await storeSession(page, await apiSignIn(request));
-  await page.evaluate(() => localStorage.setItem('language', 'ta'));
-  await page.goto('/1/people');
-  await expect(page.getByRole('heading', { level: 1, name: 'நபர்கள்' })).toBeVisible();
-  await page.getByRole('main').getByText('ஓட்டுநர்கள்', { exact: true }).click();
-  await expect(person(page, 'Arun Prakash')).toBeVisible();
-  await expect(person(page, 'Demo Admin')).toHaveCount(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'நிர்வாகியைச் சேர்' }).click();
-  await expect(page.getByRole('dialog', { name: 'நிர்வாகியைச் சேர்' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+test(
+  'the people screen in Tamil: filters, the add dialog, nothing scrolls sideways, no serious axe finding',
+  PHONE_ONLY,
+  async ({ page, request }) => {
+    await storeSession(page, await apiSignIn(request));
+    await page.evaluate(() => localStorage.setItem('language', 'ta'));
+    await page.goto('/1/people');
+    await expect(page.getByRole('heading', { level: 1, name: 'நபர்கள்' })).toBeVisible();
+    await page.getByRole('main').getByText('ஓட்டுநர்கள்', { exact: true }).click();
+    await expect(person(page, 'Arun Prakash')).toBeVisible();
+    await expect(person(page, 'Demo Admin')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'நிர்வாகியைச் சேர்' }).click();
+    await expect(page.getByRole('dialog', { name: 'நிர்வாகியைச் சேர்' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);

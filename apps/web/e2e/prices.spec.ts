@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Band, Location } from '@ps/contracts';
-import { apiSignIn, createAirport, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, createAirport, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /**
  * The price grid, the defaults grid, copying a season and the location prices list. Everything a test needs
@@ -183,7 +183,7 @@ test('the defaults grid saves the band-month defaults', async ({ page, request }
   expect(((await list.json()) as { data: Array<{ month: number; price: number }> }).data).toMatchObject([{ month: 12, price: 9999 }]);
 });
 
-test('the location prices list filters in the URL, exports CSV and deletes a price', async ({ page, request }) => {
+test('the location prices list filters in the URL, exports CSV and deletes a price', BOTH_WIDTHS, async ({ page, request }) => {
   const setup = await pricingSetup(request);
   await request.put('/api/location-price/grid', {
     headers: auth(setup.token),
@@ -287,41 +287,45 @@ test('a single price is added and changed with the form; a taken band and month 
 });
 
 for (const language of ['en', 'ta'] as const) {
-  test(`the price screens have no serious accessibility findings (${language}), dialogs open`, async ({ page, request }) => {
-    const setup = await pricingSetup(request);
-    await storeSession(page, setup.session);
-    await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-    await page.goto(setup.gridUrl(setup.longStay));
-    await expect(page.getByTestId('price-grid')).toBeVisible();
-    // The first month of the first band (month names in Tamil come from the API).
-    await page.locator('[data-grid-cell="0-1"]').fill('x');
-    await page.getByRole('button', { name: language === 'en' ? 'Save all' : 'அனைத்தையும் சேமி' }).click();
-    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: language === 'en' ? 'Discard' : 'கைவிடு' }).click();
-    await page.getByRole('button', { name: language === 'en' ? 'Copy season to another route' : 'பருவத்தை வேறொரு வழிக்கு நகலெடு' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.goto('/1/prices?tab=defaults&type=park_and_ride');
-    await expect(page.getByTestId('price-grid')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`/1/location-prices?search=${setup.tag}`);
-    await expect(page.locator('h1')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.goto('/1/location-prices/new');
-    await page.locator('form').getByRole('button').last().click();
-    await expect(page.locator('form [aria-invalid="true"]').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    // At 375 px the grid scrolls sideways and the band column stays in view.
-    if (isMobile()) {
+  test(
+    `the price screens have no serious accessibility findings (${language}), dialogs open`,
+    widthFor(language),
+    async ({ page, request }) => {
+      const setup = await pricingSetup(request);
+      await storeSession(page, setup.session);
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
       await page.goto(setup.gridUrl(setup.longStay));
-      const grid = page.getByTestId('price-grid');
-      await grid.evaluate((element) => element.scrollBy({ left: 600 }));
-      const bandCell = page.getByRole('rowheader', { name: new RegExp(setup.first.name) });
-      const box = await bandCell.boundingBox();
-      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-      expect(box?.x ?? 999).toBeLessThan(40);
-    }
-  });
+      await expect(page.getByTestId('price-grid')).toBeVisible();
+      // The first month of the first band (month names in Tamil come from the API).
+      await page.locator('[data-grid-cell="0-1"]').fill('x');
+      await page.getByRole('button', { name: language === 'en' ? 'Save all' : 'அனைத்தையும் சேமி' }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: language === 'en' ? 'Discard' : 'கைவிடு' }).click();
+      await page.getByRole('button', { name: language === 'en' ? 'Copy season to another route' : 'பருவத்தை வேறொரு வழிக்கு நகலெடு' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.goto('/1/prices?tab=defaults&type=park_and_ride');
+      await expect(page.getByTestId('price-grid')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`/1/location-prices?search=${setup.tag}`);
+      await expect(page.locator('h1')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/1/location-prices/new');
+      await page.locator('form').getByRole('button').last().click();
+      await expect(page.locator('form [aria-invalid="true"]').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      // At 375 px the grid scrolls sideways and the band column stays in view.
+      if (isMobile()) {
+        await page.goto(setup.gridUrl(setup.longStay));
+        const grid = page.getByTestId('price-grid');
+        await grid.evaluate((element) => element.scrollBy({ left: 600 }));
+        const bandCell = page.getByRole('rowheader', { name: new RegExp(setup.first.name) });
+        const box = await bandCell.boundingBox();
+        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+        expect(box?.x ?? 999).toBeLessThan(40);
+      }
+    },
+  );
 }

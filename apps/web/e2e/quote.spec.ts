@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays, choose, pricedParkRideBand } from './bookingWorld';
-import { apiSignIn, createAirport, openAsAdmin, seriousViolations, storeSession } from './support';
+import { apiSignIn, BOTH_WIDTHS, createAirport, openAsAdmin, seriousViolations, storeSession, widthFor } from './support';
 
 /**
  * The Quote screen against the real API. Everything it prices is made through the catalogue's own calls
@@ -65,7 +65,7 @@ async function pricedWorld(request: APIRequestContext, token: string) {
   return { tag, airport, carPark, band, pkg, wash, tyres, code, days, departure, arrival: addDays(departure, days - 1) };
 }
 
-test('prices a stay, explains it, and the link reproduces it', async ({ page, request }) => {
+test('prices a stay, explains it, and the link reproduces it', BOTH_WIDTHS, async ({ page, request }) => {
   const session = await openAsAdmin(page, request, '/1/airports');
   const world = await pricedWorld(request, session.access_token);
 
@@ -143,27 +143,31 @@ for (const l of [
   { lang: 'en', heading: 'Quote', why: 'Why this price', services: 'Additional services' },
   { lang: 'ta', heading: 'விலை மதிப்பீடு', why: 'இந்த விலை ஏன்', services: 'கூடுதல் சேவைகள்' },
 ] as const) {
-  test(`has no serious accessibility violations in ${l.lang}, with a quote and the services list open`, async ({ page, request }) => {
-    const session = await apiSignIn(request);
-    const world = await pricedWorld(request, session.access_token);
-    await storeSession(page, session);
-    await page.evaluate((value) => localStorage.setItem('language', value), l.lang);
-    await page.goto('/1/quote');
-    await expect(page.getByRole('heading', { name: l.heading, level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+  test(
+    `has no serious accessibility violations in ${l.lang}, with a quote and the services list open`,
+    widthFor(l.lang),
+    async ({ page, request }) => {
+      const session = await apiSignIn(request);
+      const world = await pricedWorld(request, session.access_token);
+      await storeSession(page, session);
+      await page.evaluate((value) => localStorage.setItem('language', value), l.lang);
+      await page.goto('/1/quote');
+      await expect(page.getByRole('heading', { name: l.heading, level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto(
-      `/1/quote?airport_id=${world.airport.id}&departure_id=${world.carPark.id}&arrival_id=${world.carPark.id}&departure_date=${world.departure}&arrival_date=${world.arrival}&package_id=${world.pkg.id}&service_ids=${world.wash.id},${world.tyres.id}&voucher_code=${world.code}`,
-    );
-    await expect(page.getByRole('heading', { name: l.why })).toBeVisible();
-    // 123.45 + 15.00 + 12.50 = 150.95; 10 % = 15.095 -> 15.10; 135.85 to pay (the same money in either language).
-    await expect(page.getByTestId('quote-total')).toHaveText('£135.85');
-    expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(
+        `/1/quote?airport_id=${world.airport.id}&departure_id=${world.carPark.id}&arrival_id=${world.carPark.id}&departure_date=${world.departure}&arrival_date=${world.arrival}&package_id=${world.pkg.id}&service_ids=${world.wash.id},${world.tyres.id}&voucher_code=${world.code}`,
+      );
+      await expect(page.getByRole('heading', { name: l.why })).toBeVisible();
+      // 123.45 + 15.00 + 12.50 = 150.95; 10 % = 15.095 -> 15.10; 135.85 to pay (the same money in either language).
+      await expect(page.getByTestId('quote-total')).toHaveText('£135.85');
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('combobox', { name: l.services }).click();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    // Nothing runs off the side at 375 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-  });
+      await page.getByRole('combobox', { name: l.services }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      // Nothing runs off the side at 375 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    },
+  );
 }

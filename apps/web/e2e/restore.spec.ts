@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { Band, Location } from '@ps/contracts';
 import { call, heathrowMeetAndGreet } from './bookingWorld';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
-import { apiSignIn, createAirport, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, createAirport, seriousViolations, storeSession, toast } from './support';
 
 /**
  * Restoring an earlier version (issue 9, section 5) against the real API, at 375 and 1440 px: an admin edits a
@@ -17,7 +17,7 @@ const demoBooking = (request: APIRequestContext, token: string) =>
 
 const versionCard = (page: Page, text: string | RegExp) => page.getByTestId('booking-version').filter({ hasText: text });
 
-test('an edited booking goes back to the version it was booked with, and the restore is listed', async ({ page, request }) => {
+test('an edited booking goes back to the version it was booked with, and the restore is listed', BOTH_WIDTHS, async ({ page, request }) => {
   const session = await apiSignIn(request);
   const booking = await demoBooking(request, session.access_token);
   const renamed = booking.customer_name.replace('Original', 'Renamed');
@@ -103,7 +103,7 @@ async function oneDayBand(request: APIRequestContext, token: string, name: strin
   throw new Error('no free band days');
 }
 
-test("a route's price list goes back to an earlier version from the prices screen", async ({ page, request }) => {
+test("a route's price list goes back to an earlier version from the prices screen", BOTH_WIDTHS, async ({ page, request }) => {
   const session = await apiSignIn(request);
   const token = session.access_token;
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

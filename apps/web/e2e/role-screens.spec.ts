@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Booking } from '@ps/contracts';
 import { setLanguage } from './catalogue';
-import { apiSignIn, finishFirstSignIn, openAsAdmin, seriousViolations, storeSession } from './support';
+import { apiSignIn, finishFirstSignIn, openAsAdmin, PHONE_ONLY, seriousViolations, storeSession } from './support';
 
 /**
  * Screens follow the role (issue 9): a read-only role (only `*.view` permissions) meets lists without Add, Edit,
@@ -85,7 +85,7 @@ test('a read-only role sees lists and a booking without actions, and a screen it
   await expect(page.getByTestId('no-access')).toHaveCount(0);
 });
 
-test('in Tamil: the no-access page and a list without its add button', async ({ page, request }) => {
+test('in Tamil: the no-access page and a list without its add button', PHONE_ONLY, async ({ page, request }) => {
   const { session } = await readOnlyUser(request, page);
   await storeSession(page, session);
   await setLanguage(page, 'ta');

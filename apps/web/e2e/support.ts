@@ -6,6 +6,16 @@ import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 export const ADMIN = { email: 'admin@example.com', password: 'admin123', companyId: 1, name: 'Demo Admin' };
 export const SUPER_ADMIN = { email: 'superadmin@example.com', password: 'admin123' };
 
+/**
+ * The widths a test runs at (playwright.config.ts picks by these tags): an untagged test at 1440 px only; BOTH_WIDTHS
+ * (steps of the phone layout: its navigation, nothing scrolling sideways, a driver's screens) at 375 px too;
+ * PHONE_ONLY at 375 px only. A screen's pass in English runs at 1440 px and its pass in Tamil at 375 px, the narrowest
+ * width with the longest words (docs/decisions.md, "Browser tests: which width runs what").
+ */
+export const BOTH_WIDTHS = { tag: '@phone' };
+export const PHONE_ONLY = { tag: '@phone-only' };
+export const widthFor = (language: 'en' | 'ta') => (language === 'ta' ? PHONE_ONLY : {});
+
 /** Signs in through the API (202) and returns the session. */
 export async function apiSignIn(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password) {
   const response = await request.post('/api/auth/login', {

@@ -1,56 +1,60 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Voucher } from '@ps/contracts';
 import { api, axeOnList, exportCsv, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, BOTH_WIDTHS, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search vouchers' });
 const code = (prefix: string) =>
   `${prefix}-${test.info().project.name.slice(0, 1).toUpperCase()}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 const year = new Date().getFullYear();
 
-test('adds a voucher: percent or money, validity dates, usage limit; a taken code is named beside the field', async ({ page, request }) => {
-  // Other specs add vouchers to the same company, so the demo ones are found by their code, not by page.
-  await openAsAdmin(page, request, '/1/vouchers?search=SUMMER10');
-  await expect(record(page, 'SUMMER10')).toContainText('10 %');
-  await searchBox(page).fill('WELCOME5');
-  await expect(record(page, 'WELCOME5')).toContainText('£5.00');
-  await searchBox(page).fill('SPRING2025');
-  await expect(record(page, 'SPRING2025')).toContainText('37 / 200');
-  await expect(record(page, 'SPRING2025')).toContainText('Expired');
-  await page.getByRole('link', { name: 'Add voucher' }).click();
+test(
+  'adds a voucher: percent or money, validity dates, usage limit; a taken code is named beside the field',
+  BOTH_WIDTHS,
+  async ({ page, request }) => {
+    // Other specs add vouchers to the same company, so the demo ones are found by their code, not by page.
+    await openAsAdmin(page, request, '/1/vouchers?search=SUMMER10');
+    await expect(record(page, 'SUMMER10')).toContainText('10 %');
+    await searchBox(page).fill('WELCOME5');
+    await expect(record(page, 'WELCOME5')).toContainText('£5.00');
+    await searchBox(page).fill('SPRING2025');
+    await expect(record(page, 'SPRING2025')).toContainText('37 / 200');
+    await expect(record(page, 'SPRING2025')).toContainText('Expired');
+    await page.getByRole('link', { name: 'Add voucher' }).click();
 
-  // A code already taken, in another case.
-  await page.getByRole('textbox', { name: 'Code' }).fill('summer10');
-  // The percent box keeps to 1..100 itself; the dates' order is the schema's.
-  await page.getByRole('textbox', { name: 'Discount' }).fill('150');
-  await page.getByRole('textbox', { name: 'Discount' }).blur();
-  await expect(page.getByRole('textbox', { name: 'Discount' })).toHaveValue('100');
-  await page.getByLabel('Valid from').fill(`${year}-08-01`);
-  await page.getByLabel('Valid to').fill(`${year}-07-01`);
-  await page.getByRole('button', { name: 'Create voucher' }).click();
-  await expect(page.getByText('The end date must not be before the start date')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Discount' }).fill('15');
-  await page.getByLabel('Valid to').fill(`${year}-08-31`);
-  await page.getByRole('button', { name: 'Create voucher' }).click();
-  await expect(toast(page, 'A voucher with this code already exists.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true');
+    // A code already taken, in another case.
+    await page.getByRole('textbox', { name: 'Code' }).fill('summer10');
+    // The percent box keeps to 1..100 itself; the dates' order is the schema's.
+    await page.getByRole('textbox', { name: 'Discount' }).fill('150');
+    await page.getByRole('textbox', { name: 'Discount' }).blur();
+    await expect(page.getByRole('textbox', { name: 'Discount' })).toHaveValue('100');
+    await page.getByLabel('Valid from').fill(`${year}-08-01`);
+    await page.getByLabel('Valid to').fill(`${year}-07-01`);
+    await page.getByRole('button', { name: 'Create voucher' }).click();
+    await expect(page.getByText('The end date must not be before the start date')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Discount' }).fill('15');
+    await page.getByLabel('Valid to').fill(`${year}-08-31`);
+    await page.getByRole('button', { name: 'Create voucher' }).click();
+    await expect(toast(page, 'A voucher with this code already exists.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true');
 
-  // A fixed amount, with a limit.
-  const newCode = code('AUTUMN');
-  await page.getByRole('textbox', { name: 'Code' }).fill(newCode);
-  await page.getByRole('combobox', { name: 'Discount type' }).click();
-  await page.getByRole('option', { name: 'Fixed amount' }).click();
-  await page.getByRole('textbox', { name: 'Discount' }).fill('7.5');
-  await page.getByRole('textbox', { name: 'Usage limit' }).fill('100');
-  await page.getByRole('button', { name: 'Create voucher' }).click();
-  await expect(toast(page, `Voucher ${newCode} created.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/1\/vouchers$/);
-  await searchBox(page).fill(newCode.toLowerCase());
-  await expect(record(page, newCode)).toContainText('£7.50');
-  await expect(record(page, newCode)).toContainText('0 / 100');
-  await expect(record(page, newCode)).toContainText(`1 Aug ${year} – 31 Aug ${year}`);
-  if (isMobile()) await noSidewaysScroll(page);
-});
+    // A fixed amount, with a limit.
+    const newCode = code('AUTUMN');
+    await page.getByRole('textbox', { name: 'Code' }).fill(newCode);
+    await page.getByRole('combobox', { name: 'Discount type' }).click();
+    await page.getByRole('option', { name: 'Fixed amount' }).click();
+    await page.getByRole('textbox', { name: 'Discount' }).fill('7.5');
+    await page.getByRole('textbox', { name: 'Usage limit' }).fill('100');
+    await page.getByRole('button', { name: 'Create voucher' }).click();
+    await expect(toast(page, `Voucher ${newCode} created.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/vouchers$/);
+    await searchBox(page).fill(newCode.toLowerCase());
+    await expect(record(page, newCode)).toContainText('£7.50');
+    await expect(record(page, newCode)).toContainText('0 / 100');
+    await expect(record(page, newCode)).toContainText(`1 Aug ${year} – 31 Aug ${year}`);
+    if (isMobile()) await noSidewaysScroll(page);
+  },
+);
 
 test('edits a voucher, filters by validity day, exports, and deletes an unused one; a used one is kept', async ({ page, request }) => {
   const session = await apiSignIn(request);
@@ -103,7 +107,7 @@ for (const [lang, heading] of [
   ['en', 'Add voucher'],
   ['ta', 'வவுச்சரைச் சேர்'],
 ] as const) {
-  test(`vouchers list, dialogs and form have no serious accessibility violations (${lang})`, async ({ page, request }) => {
+  test(`vouchers list, dialogs and form have no serious accessibility violations (${lang})`, widthFor(lang), async ({ page, request }) => {
     const session = await apiSignIn(request);
     await storeSession(page, session);
     await setLanguage(page, lang);

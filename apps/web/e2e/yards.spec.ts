@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Yard, YardCreate } from '@ps/contracts';
-import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /** A record of the list: a table row from 768 px, a card below; looked up by its exact (unique) name. */
 const row = (page: Page, name: string) =>
@@ -91,7 +91,7 @@ for (const l of [
   { lang: 'en', title: 'Yards', add: 'Add yard', deleteOne: (name: string) => `Delete ${name}` },
   { lang: 'ta', title: 'வாகனக் கிடங்குகள்', add: 'கிடங்கைச் சேர்', deleteOne: (name: string) => `${name}-ஐ நீக்கு` },
 ] as const) {
-  test(`in ${l.lang}: the yards list, its dialogs and the form pass axe`, async ({ page, request }) => {
+  test(`in ${l.lang}: the yards list, its dialogs and the form pass axe`, widthFor(l.lang), async ({ page, request }) => {
     const session = await apiSignIn(request);
     const yard = await createYard(request, session.access_token, { name: unique('Axe Yard') });
     await storeSession(page, session);
