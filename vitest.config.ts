@@ -12,8 +12,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { test: { name: 'unit', include: ['packages/contracts/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'api:pglite', include: apiTests, env: { TEST_DB: 'pglite' } } },
-      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'api:postgres', include: apiTests, env: { TEST_DB: 'postgres' } } }] : []),
+      // The API files share a worker process (isolate: false): each still builds its own app on its own database, and
+      // none mocks a module; loading the app once per worker instead of once per file took the run from 773 to 452 s
+      // (docs/decisions.md, "API tests share a worker process"). The unit files mock modules, so they stay isolated.
+      { test: { name: 'api:pglite', include: apiTests, isolate: false, env: { TEST_DB: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'api:postgres', include: apiTests, isolate: false, env: { TEST_DB: 'postgres' } } }]
+        : []),
     ],
   },
 });
