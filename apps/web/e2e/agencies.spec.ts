@@ -17,7 +17,7 @@ import {
 /**
  * Agencies against the real API: the list and form (a core agency picked, the commission with its % sign), a
  * booking sold through one (the booking form asks for it), and the statement of a period with its figures, the
- * balance in words, and its CSV; in English and Tamil, at 375 and 1440 px.
+ * balance in words, and its CSV; in English at 1440 px and Tamil at 375 px, the flows at both (support.ts).
  */
 
 /**

@@ -8,7 +8,8 @@ import { apiSignIn, BOTH_WIDTHS, seriousViolations, storeSession, toast, widthFo
 /**
  * The blog against the real API: a company admin writes a Tamil post with the rich text editor (a heading, bold text,
  * a link, a cover image), publishes it and finds it in the list, the preview and the company's public list; the other
- * company never sees it. Publishing, unpublishing and deleting ask first. In English and Tamil, at 375 and 1440 px.
+ * company never sees it. Publishing, unpublishing and deleting ask first. In English at 1440 px and Tamil at 375 px,
+ * the writing at both (support.ts).
  */
 
 const PARTNER_ADMIN = { email: 'partner@example.com', password: 'admin123' };
