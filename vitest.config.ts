@@ -17,7 +17,18 @@ export default defineConfig({
       // (docs/decisions.md, "API tests share a worker process"). The unit files mock modules, so they stay isolated.
       { test: { name: 'api:pglite', include: apiTests, isolate: false, env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'api:postgres', include: apiTests, isolate: false, env: { TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              test: {
+                name: 'api:postgres',
+                include: apiTests,
+                isolate: false,
+                env: { TEST_DB: 'postgres' },
+                // pg 9's rule now: a client runs one query at a time (apps/api/test/one-query-per-client.ts).
+                setupFiles: ['apps/api/test/one-query-per-client.ts'],
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -1,6 +1,6 @@
 import type { BlogListQuery, PublicBlogListQuery } from '@ps/contracts';
 import { and, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readTogether } from '../../db/client.ts';
 import { blogPosts } from '../../db/schema/index.ts';
 import { containsPattern, countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
@@ -121,15 +121,16 @@ export async function listPublicPosts(db: DbOrTx, companyId: number, query: Publ
     query.language === undefined ? undefined : eq(blogPosts.language, query.language),
     query.search ? or(...searchColumns.map((column) => ilike(column, containsPattern(query.search ?? '')))) : undefined,
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select(publicColumns)
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.published_at), desc(blogPosts.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    countRows(db, blogPosts, where),
+  const [rows, total] = await readTogether(db, [
+    () =>
+      db
+        .select(publicColumns)
+        .from(blogPosts)
+        .where(where)
+        .orderBy(desc(blogPosts.published_at), desc(blogPosts.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+    () => countRows(db, blogPosts, where),
   ]);
   return { rows, total };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readTogether } from '../../db/client.ts';
 import { documentTypes, driverDocuments, drivers } from '../../db/schema/index.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -65,30 +65,34 @@ export async function expiringBetween(db: DbOrTx, companyId: number, from: strin
   const latest = sql<
     string | null
   >`case when bool_and(${driverDocuments.expiry_date} is not null) then to_char(max(${driverDocuments.expiry_date}), 'YYYY-MM-DD') end`;
-  const [documents, licences] = await Promise.all([
-    db
-      .select({
-        driver_id: drivers.id,
-        driver_name: driverName,
-        document_type_id: documentTypes.id,
-        document_type_name: documentTypes.name,
-        required: documentTypes.required,
-        expiry_date: latest,
-      })
-      .from(driverDocuments)
-      .innerJoin(drivers, and(eq(drivers.company_id, driverDocuments.company_id), eq(drivers.id, driverDocuments.driver_id)))
-      .innerJoin(
-        documentTypes,
-        and(eq(documentTypes.company_id, driverDocuments.company_id), eq(documentTypes.id, driverDocuments.document_type_id)),
-      )
-      .where(and(eq(driverDocuments.company_id, companyId), isNull(drivers.deleted_at), eq(documentTypes.status, 1)))
-      .groupBy(drivers.id, documentTypes.id)
-      .having(sql`bool_and(${driverDocuments.expiry_date} is not null) and max(${driverDocuments.expiry_date}) between ${from} and ${to}`),
-    db
-      .select({ driver_id: drivers.id, driver_name: driverName, expiry_date: drivers.licence_expiry })
-      .from(drivers)
-      .where(and(eq(drivers.company_id, companyId), isNull(drivers.deleted_at), sql`${drivers.licence_expiry} between ${from} and ${to}`))
-      .orderBy(asc(drivers.licence_expiry)),
+  const [documents, licences] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          driver_id: drivers.id,
+          driver_name: driverName,
+          document_type_id: documentTypes.id,
+          document_type_name: documentTypes.name,
+          required: documentTypes.required,
+          expiry_date: latest,
+        })
+        .from(driverDocuments)
+        .innerJoin(drivers, and(eq(drivers.company_id, driverDocuments.company_id), eq(drivers.id, driverDocuments.driver_id)))
+        .innerJoin(
+          documentTypes,
+          and(eq(documentTypes.company_id, driverDocuments.company_id), eq(documentTypes.id, driverDocuments.document_type_id)),
+        )
+        .where(and(eq(driverDocuments.company_id, companyId), isNull(drivers.deleted_at), eq(documentTypes.status, 1)))
+        .groupBy(drivers.id, documentTypes.id)
+        .having(
+          sql`bool_and(${driverDocuments.expiry_date} is not null) and max(${driverDocuments.expiry_date}) between ${from} and ${to}`,
+        ),
+    () =>
+      db
+        .select({ driver_id: drivers.id, driver_name: driverName, expiry_date: drivers.licence_expiry })
+        .from(drivers)
+        .where(and(eq(drivers.company_id, companyId), isNull(drivers.deleted_at), sql`${drivers.licence_expiry} between ${from} and ${to}`))
+        .orderBy(asc(drivers.licence_expiry)),
   ]);
   const rows: ExpiringRow[] = [
     ...documents.map((row) => ({ ...row, kind: 'document' as const, expiry_date: row.expiry_date ?? to })),

@@ -9,7 +9,7 @@ import {
   normalisePhone,
 } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, readTogether } from '../../db/client.ts';
 import { drivers, users } from '../../db/schema/index.ts';
 import { requestDay } from '../../kit/day.ts';
 import { writeRecords } from '../../kit/records.ts';
@@ -30,7 +30,10 @@ const driverWrites = { entity: 'driver', translate: userConflict };
 /** Driver rows as the contract answers them, with each one's eligibility and hourly rate on `day`. */
 async function toDrivers(db: DbOrTx, companyId: number, rows: DriverRow[], day: string): Promise<Driver[]> {
   const ids = rows.map((row) => row.id);
-  const [eligibility, rates] = await Promise.all([eligibilityOn(db, companyId, rows, day), ratesInForce(db, companyId, ids, day)]);
+  const [eligibility, rates] = await readTogether(db, [
+    () => eligibilityOn(db, companyId, rows, day),
+    () => ratesInForce(db, companyId, ids, day),
+  ]);
   return rows.map((row) => ({
     ...row,
     status: row.status === 1 ? 1 : 0,

@@ -1,6 +1,6 @@
 import type { PayoutLine } from '@ps/contracts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readTogether } from '../../db/client.ts';
 import { attendance, companies, driverRates, trips } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -80,14 +80,15 @@ export async function computePayout(db: DbOrTx, period: PayoutPeriod, options: {
       ),
     )
     .orderBy(asc(trips.scheduled_at), asc(trips.id));
-  const [days, paidTrips, rates] = await Promise.all([
-    options.lock ? daysQuery.for('update') : daysQuery,
-    options.lock ? tripsQuery.for('update') : tripsQuery,
-    db
-      .select({ effective_from: driverRates.effective_from, price_per_hour: driverRates.price_per_hour })
-      .from(driverRates)
-      .where(and(eq(driverRates.company_id, companyId), eq(driverRates.driver_id, driverId), lte(driverRates.effective_from, end)))
-      .orderBy(asc(driverRates.effective_from)),
+  const [days, paidTrips, rates] = await readTogether(db, [
+    () => (options.lock ? daysQuery.for('update') : daysQuery),
+    () => (options.lock ? tripsQuery.for('update') : tripsQuery),
+    () =>
+      db
+        .select({ effective_from: driverRates.effective_from, price_per_hour: driverRates.price_per_hour })
+        .from(driverRates)
+        .where(and(eq(driverRates.company_id, companyId), eq(driverRates.driver_id, driverId), lte(driverRates.effective_from, end)))
+        .orderBy(asc(driverRates.effective_from)),
   ]);
 
   const lines: PayoutLine[] = [];

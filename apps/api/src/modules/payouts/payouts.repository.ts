@@ -1,7 +1,7 @@
 import type { PayoutLine, PayoutListQuery, PayoutStatistics } from '@ps/contracts';
 import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readTogether } from '../../db/client.ts';
 import { attendance, drivers, payoutLines, payouts, trips, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
@@ -147,43 +147,47 @@ export function createPayoutsRepository(db: DbOrTx, companyId: number) {
     async statistics(driverId: number | undefined): Promise<PayoutStatistics[]> {
       const driverFilter = <C extends typeof payouts.driver_id | typeof attendance.driver_id | typeof trips.driver_id>(column: C) =>
         driverId === undefined ? undefined : eq(column, driverId);
-      const [people, payoutSums, unpaidDays, unpaidTrips] = await Promise.all([
-        db
-          .select({ id: drivers.id, name: sql<string>`${drivers.first_name} || ' ' || ${drivers.last_name}` })
-          .from(drivers)
-          .where(and(eq(drivers.company_id, companyId), driverId === undefined ? isNull(drivers.deleted_at) : eq(drivers.id, driverId)))
-          .orderBy(asc(drivers.first_name), asc(drivers.last_name), asc(drivers.id)),
-        db
-          .select({
-            driver_id: payouts.driver_id,
-            status: payouts.status,
-            count: sql<number>`count(*)::int`,
-            total: sql<number>`coalesce(sum(${payouts.total}), 0)::int`,
-            until: sql<string | null>`to_char(max(${payouts.period_end}), 'YYYY-MM-DD')`,
-          })
-          .from(payouts)
-          .where(scope.owned(driverFilter(payouts.driver_id)))
-          .groupBy(payouts.driver_id, payouts.status),
-        db
-          .select({ driver_id: attendance.driver_id, minutes: sql<number>`coalesce(sum(${attendance.worked_minutes}), 0)::int` })
-          .from(attendance)
-          .where(
-            and(
-              eq(attendance.company_id, companyId),
-              driverFilter(attendance.driver_id),
-              eq(attendance.attendance_status, 'present'),
-              eq(attendance.paid_status, 'unpaid'),
-              isNull(attendance.payout_id),
-            ),
-          )
-          .groupBy(attendance.driver_id),
-        db
-          .select({ driver_id: trips.driver_id, count: sql<number>`count(*)::int` })
-          .from(trips)
-          .where(
-            and(eq(trips.company_id, companyId), driverFilter(trips.driver_id), eq(trips.status, 'completed'), isNull(trips.payout_id)),
-          )
-          .groupBy(trips.driver_id),
+      const [people, payoutSums, unpaidDays, unpaidTrips] = await readTogether(db, [
+        () =>
+          db
+            .select({ id: drivers.id, name: sql<string>`${drivers.first_name} || ' ' || ${drivers.last_name}` })
+            .from(drivers)
+            .where(and(eq(drivers.company_id, companyId), driverId === undefined ? isNull(drivers.deleted_at) : eq(drivers.id, driverId)))
+            .orderBy(asc(drivers.first_name), asc(drivers.last_name), asc(drivers.id)),
+        () =>
+          db
+            .select({
+              driver_id: payouts.driver_id,
+              status: payouts.status,
+              count: sql<number>`count(*)::int`,
+              total: sql<number>`coalesce(sum(${payouts.total}), 0)::int`,
+              until: sql<string | null>`to_char(max(${payouts.period_end}), 'YYYY-MM-DD')`,
+            })
+            .from(payouts)
+            .where(scope.owned(driverFilter(payouts.driver_id)))
+            .groupBy(payouts.driver_id, payouts.status),
+        () =>
+          db
+            .select({ driver_id: attendance.driver_id, minutes: sql<number>`coalesce(sum(${attendance.worked_minutes}), 0)::int` })
+            .from(attendance)
+            .where(
+              and(
+                eq(attendance.company_id, companyId),
+                driverFilter(attendance.driver_id),
+                eq(attendance.attendance_status, 'present'),
+                eq(attendance.paid_status, 'unpaid'),
+                isNull(attendance.payout_id),
+              ),
+            )
+            .groupBy(attendance.driver_id),
+        () =>
+          db
+            .select({ driver_id: trips.driver_id, count: sql<number>`count(*)::int` })
+            .from(trips)
+            .where(
+              and(eq(trips.company_id, companyId), driverFilter(trips.driver_id), eq(trips.status, 'completed'), isNull(trips.payout_id)),
+            )
+            .groupBy(trips.driver_id),
       ]);
       return people.map((person) => {
         const approved = payoutSums.find((row) => row.driver_id === person.id && row.status === 'approved');

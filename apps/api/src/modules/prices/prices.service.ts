@@ -19,7 +19,7 @@ import type {
   PriceGridQuery,
   PriceGridSave,
 } from '@ps/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, readTogether } from '../../db/client.ts';
 import { bandMonths, locationPrices } from '../../db/schema/index.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
 import { type RecordWriter, writeRecords } from '../../kit/records.ts';
@@ -138,7 +138,16 @@ export async function requireRoute(tx: DbOrTx, companyId: number, airportId: num
   const ids = routes.flatMap(({ route }) => [route.departure_id, route.arrival_id]);
   const found = await locationsByIds(tx, companyId, ids);
   if (ids.some((id) => !found.some((row) => row.id === id))) throw notFound();
-  const problems = (await Promise.all(routes.map(({ route, prefix }) => routeProblems(tx, companyId, airportId, route, prefix)))).flat();
+  const problems = (
+    await readTogether(
+      tx,
+      routes.map(
+        ({ route, prefix }) =>
+          () =>
+            routeProblems(tx, companyId, airportId, route, prefix),
+      ),
+    )
+  ).flat();
   if (problems.length > 0) throw fieldsError(problems);
 }
 
@@ -268,7 +277,8 @@ export function createPriceGridService(db: Db) {
           throw fieldsError([{ field: 'to', code: 'validation.sameRoute' }]);
         }
         const repository = createLocationPricesRepository(records.tx, actor.companyId);
-        const [source, target] = await Promise.all([repository.ofRoute(body.from), repository.ofRoute(body.to)]);
+        const source = await repository.ofRoute(body.from);
+        const target = await repository.ofRoute(body.to);
         const taken = new Set(target.map((row) => cellKey(row.band_id, row.month)));
         const conflicts = source.filter((row) => taken.has(cellKey(row.band_id, row.month)));
         if (conflicts.length > 0 && !body.replace) {

@@ -3,7 +3,7 @@
 import type { TripListQuery } from '@ps/contracts';
 import { and, count, eq, gte, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readTogether } from '../../db/client.ts';
 import { bookings, companies, drivers, trips } from '../../db/schema/index.ts';
 import type { CrewActor } from '../../kit/crew.ts';
 import { containsPattern, listParts } from '../../kit/list.ts';
@@ -190,10 +190,10 @@ export async function listTrips(db: DbOrTx, actor: CrewActor, query: TripListQue
     offset: (query.page - 1) * query.page_size,
   };
   const statements = tripListStatements(db, shape);
-  const [rows, warnings, [counted]] = await Promise.all([
-    statements.rows.execute(params),
-    statements.warnings.execute(params),
-    statements.count.execute(params),
+  const [rows, warnings, [counted]] = await readTogether(db, [
+    () => statements.rows.execute(params),
+    () => statements.warnings.execute(params),
+    () => statements.count.execute(params),
   ]);
   const byTrip = new Map(warnings.map((warning) => [warning.trip_id, warning]));
   return { rows: rows.map((row) => ({ ...row, driver_taken_off: byTrip.get(row.id) ?? null })), total: counted?.total ?? 0 };

@@ -1,7 +1,7 @@
 import type { TripStatus } from '@ps/contracts';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readTogether } from '../../db/client.ts';
 import {
   bookings,
   companies,
@@ -181,11 +181,12 @@ export function createTripsRepository(db: DbOrTx, actor: Pick<CrewActor, 'compan
     owned,
 
     async get(id: number): Promise<TripViewRow | undefined> {
-      const [[row], [warning]] = await Promise.all([
-        selectTrips(db)
-          .where(owned(eq(trips.id, id)))
-          .limit(1),
-        selectDriversTakenOff(db, owned(eq(trips.id, id))),
+      const [[row], [warning]] = await readTogether(db, [
+        () =>
+          selectTrips(db)
+            .where(owned(eq(trips.id, id)))
+            .limit(1),
+        () => selectDriversTakenOff(db, owned(eq(trips.id, id))),
       ]);
       return row && { ...row, driver_taken_off: warning ?? null };
     },

@@ -10,7 +10,7 @@ import {
   type TripUpdate,
   tripStatuses,
 } from '@ps/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, readTogether } from '../../db/client.ts';
 import { trips } from '../../db/schema/index.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
 import { writeRecords } from '../../kit/records.ts';
@@ -71,10 +71,10 @@ export async function readTrip(db: DbOrTx, caller: TripCaller, id: number): Prom
   const repository = createTripsRepository(db, caller);
   const row = await repository.get(id);
   if (!row) throw notFound();
-  const [history, movements, changes] = await Promise.all([
-    repository.statusHistory(id),
-    repository.movements({ tripId: id }),
-    repository.scheduleChanges(id),
+  const [history, movements, changes] = await readTogether(db, [
+    () => repository.statusHistory(id),
+    () => repository.movements({ tripId: id }),
+    () => repository.scheduleChanges(id),
   ]);
   return {
     ...toTrip(row),
