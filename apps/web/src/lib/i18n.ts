@@ -1,6 +1,7 @@
 import type { Language } from '@ps/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { intlLocale } from './locale';
 import { getLanguage } from './session';
 
 type Messages = { [key: string]: string | Messages };
@@ -77,7 +78,7 @@ export function translateMessage(message: string | undefined): string | undefine
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(i18n.language).format(value);
+  return new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
 }
 
 /**
@@ -89,7 +90,7 @@ export function formatDateTime(iso: string): string {
   const language = i18n.language;
   let format = dateTimeFormats.get(language);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
     dateTimeFormats.set(language, format);
   }
   return format.format(new Date(iso));

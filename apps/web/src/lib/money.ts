@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from './currentUser';
+import { intlLocale } from './locale';
 
 /**
  * Money is integer minor units in the API (pence, cents); the screens show it as money in the user's
@@ -19,7 +20,7 @@ export function toMinor(major: number, currency: string): number {
 }
 
 export function formatMoney(minor: number, currency: string, language: string): string {
-  const locale = language === 'ta' ? 'ta-IN' : 'en-GB';
+  const locale = intlLocale(language);
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(toMajor(minor, currency));
 }
 

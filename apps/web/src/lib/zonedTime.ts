@@ -1,3 +1,5 @@
+import { intlLocale } from './locale';
+
 // Times are typed and shown on a place's wall clock (an airport's, the company's), while the API
 // keeps UTC instants. The browser's Intl knows every zone's offsets: no date library needed.
 
@@ -62,7 +64,7 @@ export function formatInZone(instant: string, zone: string, language: string): s
   const key = `${language}|${zone}`;
   let format = displayFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+    format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
     displayFormats.set(key, format);
   }
   return format.format(new Date(instant));

@@ -1,3 +1,4 @@
+import { intlLocale } from '../../lib/locale';
 /** A month is `YYYY-MM`; its days are calendar days `YYYY-MM-DD` (the company's). */
 
 export const monthOf = (day: string) => day.slice(0, 7);
@@ -27,7 +28,7 @@ export function nextDay(day: string): string {
 
 /** "October 2026" in the user's language. */
 export function formatMonth(month: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
 }

@@ -1,3 +1,5 @@
+import { intlLocale } from '../../lib/locale';
+
 // The dispatch screen's days and hours are the company's (its time zone), whatever the browser's: a dispatcher
 // abroad plans the company's day. Intl only, no date library.
 
@@ -35,17 +37,13 @@ export function addDays(day: string, days: number): string {
 
 /** A calendar day named in the user's language: "Tuesday, 24 November 2026". */
 export function longDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** An instant as "24 Nov, 17:45" on the zone's clock when it is not on `day`, else "17:45". */
 export function timeOnDay(zone: string, instant: string, day: string, language: string): string {
   if (dayIn(zone, instant) === day) return clockIn(zone, instant);
-  const date = new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-GB', { timeZone: zone, day: 'numeric', month: 'short' }).format(
-    new Date(instant),
-  );
+  const date = new Intl.DateTimeFormat(intlLocale(language), { timeZone: zone, day: 'numeric', month: 'short' }).format(new Date(instant));
   return `${date}, ${clockIn(zone, instant)}`;
 }
 
@@ -55,7 +53,7 @@ export function dateTimeIn(zone: string, instant: string, language: string): str
   const key = `${language}|${zone}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-GB', {
+    format = new Intl.DateTimeFormat(intlLocale(language), {
       timeZone: zone,
       day: 'numeric',
       month: 'short',

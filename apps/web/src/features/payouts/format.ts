@@ -2,6 +2,7 @@ import type { PayoutStatus } from '@ps/contracts/common/tripStates';
 import { useTranslation } from 'react-i18next';
 import { useFormatDay } from '../../lib/days';
 import { formatNumber } from '../../lib/i18n';
+import { intlLocale } from '../../lib/locale';
 
 /** Badge colours of a payout's status: dark shades, so the dot badge's text keeps its contrast. */
 export const statusColour: Record<PayoutStatus, string> = { draft: 'orange.9', approved: 'green.9' };
@@ -15,7 +16,7 @@ export function usePeriodText() {
 /** A month `YYYY-MM` as "May 2026" (Tamil: "மே 2026"), read as that month wherever the browser is. */
 export function useFormatMonth() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language === 'ta' ? 'ta-IN' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (month: string) => format.format(new Date(`${month}-01T00:00:00Z`));
 }
 

@@ -22,6 +22,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api';
+import { intlLocale } from '../../lib/locale';
 import { createResource } from '../../lib/resource';
 import { DEFAULT_LOCATION_PRICE_SORT, type LocationPriceListSearch } from './search';
 
@@ -97,7 +98,7 @@ export interface MonthName {
 /** The twelve months: names from `/api/month/list` (the user's language), short names from the browser. */
 export function useMonths(): MonthName[] {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-GB';
+  const locale = intlLocale(i18n.language);
   const query = useQuery({
     queryKey: ['months', i18n.language],
     queryFn: ({ signal }) => get<Month[]>('/month/list', {}, signal),

@@ -23,6 +23,7 @@ import { IconAlertCircle } from '../../components/icons';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
 import { translateMessage } from '../../lib/i18n';
+import { intlLocale } from '../../lib/locale';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useQuote, useQuoteAirports, useQuoteLocations, useQuotePackages, useQuoteServices } from './api';
@@ -54,9 +55,7 @@ const REQUIRED: readonly Field[] = ['airport_id', 'departure_id', 'arrival_id', 
 
 /** The month's name in the user's language ("March", "மார்ச்"). */
 function monthName(language: string, month: number): string {
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-GB', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, month - 1, 1)),
-  );
+  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));
 }
 
 /** The server's field errors, by field, in the user's language. */
