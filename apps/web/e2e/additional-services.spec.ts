@@ -21,7 +21,8 @@ test('adds an additional service with the form', BOTH_WIDTHS, async ({ page, req
   await page.getByRole('button', { name: 'Create service' }).click();
 
   await expect(toast(page, `Service ${name} created.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/1\/additional-services$/);
+  // Back to the list as it was left: still searching for EV charging.
+  await expect(page).toHaveURL(/\/1\/additional-services\?search=EV/);
   await searchBox(page).fill(name);
   await expect(record(page, name)).toContainText('£7.50');
   await expect(record(page, name)).toContainText('Pressures checked and set.');

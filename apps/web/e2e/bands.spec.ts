@@ -101,7 +101,10 @@ test('edits a band, filters by type and status in the URL, exports, and deletes'
   await page.getByRole('textbox', { name: 'Name' }).fill(renamed);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, `Band ${renamed} saved.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/1\/bands$/);
+  // Back to the list as it was left: park and ride, inactive.
+  await expect(page).toHaveURL(/\/1\/bands\?.*type=park_and_ride/);
+  await expect(page).toHaveURL(/status=0/);
+  await expect(record(page, renamed)).toBeVisible();
 
   // Delete, after confirming.
   await searchBox(page).fill(renamed);

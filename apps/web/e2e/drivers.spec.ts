@@ -125,7 +125,8 @@ test("turning a driver's sign-in off ends their session; the list filters by app
   await page.getByRole('button', { name: 'Delete driver' }).click();
   await page.getByRole('dialog', { name: 'Delete driver' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, `Driver ${name} deleted.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/1\/drivers$/);
+  // Back to the list as it was left: pending drivers, searched by name.
+  await expect(page).toHaveURL(/\/1\/drivers\?.*approve_status=pending/);
 });
 
 test('"Sign out everywhere" ends every session of a driver, who can still sign in', async ({ page, request }) => {

@@ -135,6 +135,43 @@ test('leaves a form after confirming, and not after saving', async ({ page, requ
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test('saving, cancelling or going back from a form returns to the list as it was left: search, sort, page', async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  const { tag, created } = await airportsTagged(request, session.access_token, 12);
+  await storeSession(page, session);
+  // Sorted by name, ten a page: the second page holds K and L.
+  await page.goto(`/1/airports?search=${tag}&page_size=10&page=2&sort=name`);
+  await expect(page.getByText('11–12 of 12')).toBeVisible();
+  const listAsLeft = { search: tag, page_size: '10', page: '2', sort: 'name' };
+  const expectTheListAsLeft = async () => {
+    await expect(page).toHaveURL((url) => url.pathname === '/1/airports');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual(listAsLeft);
+    await expect(page.getByText('11–12 of 12')).toBeVisible();
+  };
+  const openEdit = async (airport: Airport) => {
+    await record(page, airport.iata_code)
+      .getByRole('link', { name: `Edit ${airport.iata_code}` })
+      .click();
+    await expect(page.getByRole('heading', { name: `Edit airport ${airport.iata_code}` })).toBeVisible();
+  };
+  const last = created[11] as Airport;
+
+  await openEdit(last);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`${tag} L renamed`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, `Airport ${last.iata_code} saved.`)).toBeVisible();
+  await expectTheListAsLeft();
+  await expect(record(page, last.iata_code)).toContainText(`${tag} L renamed`);
+
+  await openEdit(last);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expectTheListAsLeft();
+
+  await openEdit(created[10] as Airport);
+  await page.getByRole('link', { name: '← Back to airports' }).click();
+  await expectTheListAsLeft();
+});
+
 test("a form's own error toast closes once it succeeds; other errors stay", async ({ page, request }) => {
   const session = await openAsAdmin(page, request, '/1/airports/new');
   const existing = await createAirport(request, session.access_token);

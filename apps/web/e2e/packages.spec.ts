@@ -33,7 +33,8 @@ test('adds a package with a price and a list of included items', BOTH_WIDTHS, as
   await page.getByRole('button', { name: 'Create package' }).click();
 
   await expect(toast(page, `Package ${name} created.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/1\/packages$/);
+  // Back to the list as it was left, with its search.
+  await expect(page).toHaveURL(/\/1\/packages\?search=/);
   await searchBox(page).fill(name);
   await expect(record(page, name)).toContainText('£24.50');
   await expect(record(page, name)).toContainText('Meet and greet');

@@ -47,7 +47,8 @@ test(
     await page.getByRole('textbox', { name: 'Usage limit' }).fill('100');
     await page.getByRole('button', { name: 'Create voucher' }).click();
     await expect(toast(page, `Voucher ${newCode} created.`)).toBeVisible();
-    await expect(page).toHaveURL(/\/1\/vouchers$/);
+    // Back to the list as it was left, with its search.
+    await expect(page).toHaveURL(/\/1\/vouchers\?search=/);
     await searchBox(page).fill(newCode.toLowerCase());
     await expect(record(page, newCode)).toContainText('£7.50');
     await expect(record(page, newCode)).toContainText('0 / 100');

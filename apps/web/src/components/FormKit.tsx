@@ -2,6 +2,7 @@ import { Button, Group, Switch } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { backToList } from '../lib/listReturn';
 
 /** A form's `status` field (1 active, 0 inactive) as a switch with its label and hint. */
 export function StatusSwitchField<T extends FieldValues, Output = T>({
@@ -36,12 +37,12 @@ export function StatusSwitchField<T extends FieldValues, Output = T>({
   );
 }
 
-/** A form's closing row: Cancel (back to the list) and the submit button, busy while saving. */
+/** A form's closing row: Cancel (back to the list, as it was left) and the submit button, busy while saving. */
 export function FormActions({ cancelHref, submitLabel, busy }: { cancelHref: string; submitLabel: string; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" gap="sm">
-      <Button variant="default" component={Link} to={cancelHref} className="ps-primary-action">
+      <Button variant="default" component={Link} {...backToList(cancelHref)} className="ps-primary-action">
         {t('common.cancel')}
       </Button>
       <Button type="submit" loading={busy} className="ps-primary-action">

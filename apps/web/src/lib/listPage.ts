@@ -1,6 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { toastApiError } from './api';
 import { type ListSearch, useEmptyPageStepBack, useListTableProps, useSearchBox } from './list';
+import { rememberListSearch } from './listReturn';
 import type { createResource } from './resource';
 import { toastSuccess } from './toast';
 
@@ -23,6 +25,9 @@ interface PageRoute {
 export function usePageSearch<S>(route: PageRoute, validate: (raw: Record<string, unknown>) => S): [S, NavigateSearch<S>] {
   const raw = route.useSearch() as Record<string, unknown>;
   const search = useMemo(() => validate(raw), [validate, raw]);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Its forms lead back to the list as it is now (lib/listReturn.ts).
+  useEffect(() => rememberListSearch(pathname, raw), [pathname, raw]);
   const routeNavigate = route.useNavigate();
   const navigate: NavigateSearch<S> = ({ search: next, replace }) =>
     routeNavigate({ search: ((previous: Record<string, unknown>) => next(validate(previous))) as never, replace });

@@ -16,6 +16,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { additionalServicesResource } from './api';
@@ -116,7 +117,7 @@ function ServiceForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/additional-services`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/additional-services`)} size="sm" py={4}>
       {t('services.backToList')}
     </Anchor>
   );
@@ -145,7 +146,7 @@ export function AdditionalServiceCreatePage() {
             const saved = await create.mutateAsync(values);
             toasts.success(t('services.toast.created', { name: saved.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/additional-services', params: { companyId } });
+            await navigate(backToList(`/${companyId}/additional-services`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -185,7 +186,7 @@ export function AdditionalServiceEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('services.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: '/$companyId/additional-services', params: { companyId } });
+                await navigate(backToList(`/${companyId}/additional-services`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

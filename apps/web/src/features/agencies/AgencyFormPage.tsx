@@ -20,6 +20,7 @@ import { RecordState } from '../../components/RecordState';
 import { IdSelect } from '../../components/ReferenceSelects';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { agenciesResource, coreAgenciesResource, useCoreAgencyChoices } from './api';
 
@@ -168,7 +169,7 @@ function AgencyForm<Output>({ kind, resolver, defaultValues, submitLabel, cancel
 
 function BackTo({ href, label }: { href: string; label: string }) {
   return (
-    <Anchor component={Link} to={href} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(href)} size="sm" py={4}>
       {label}
     </Anchor>
   );
@@ -207,7 +208,7 @@ export function AgencyCreatePage() {
             const saved = await create.mutateAsync(values);
             toasts.success(t('agencies.toast.created', { name: saved.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/agencies', params: { companyId } });
+            await navigate(backToList(`/${companyId}/agencies`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -255,7 +256,7 @@ export function AgencyEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('agencies.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: '/$companyId/agencies', params: { companyId } });
+                await navigate(backToList(`/${companyId}/agencies`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);
@@ -291,7 +292,7 @@ export function CoreAgencyCreatePage() {
             const saved = await create.mutateAsync(values);
             toasts.success(t('agencies.toast.created', { name: saved.name }));
             allowLeave();
-            await navigate({ to: CORE_LIST });
+            await navigate(backToList(CORE_LIST));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -332,7 +333,7 @@ export function CoreAgencyEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('agencies.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: CORE_LIST });
+                await navigate(backToList(CORE_LIST));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

@@ -8,6 +8,7 @@ import { downloadCsv } from '../../lib/csv';
 import { useFormatDay } from '../../lib/days';
 import { translateMessage } from '../../lib/i18n';
 import { usePageSearch } from '../../lib/listPage';
+import { backToList } from '../../lib/listReturn';
 import { formatMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -44,7 +45,7 @@ export function AgencyStatementPage() {
 
   return (
     <Stack gap="md" maw={1200}>
-      <Anchor component={Link} to={`/${companyId}/agencies`} size="sm" py={4}>
+      <Anchor component={Link} {...backToList(`/${companyId}/agencies`)} size="sm" py={4}>
         {t('agencies.backToList')}
       </Anchor>
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>

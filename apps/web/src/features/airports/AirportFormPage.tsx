@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { AirportForm, type AirportFormValues, showServerErrors } from './AirportForm';
 import { airportsResource } from './api';
@@ -20,7 +21,7 @@ const updateResolver = zodResolver(airportUpdateSchema) as unknown as Resolver<A
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/airports`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/airports`)} size="sm" py={4}>
       {t('airports.backToList')}
     </Anchor>
   );
@@ -51,7 +52,7 @@ export function AirportCreatePage() {
             const airport = await create.mutateAsync(values);
             toasts.success(t('airports.toast.created', { code: airport.iata_code }));
             allowLeave();
-            await navigate({ to: '/$companyId/airports', params: { companyId } });
+            await navigate(backToList(`/${companyId}/airports`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -93,7 +94,7 @@ export function AirportEditPage() {
               const saved = await update.mutateAsync(values);
               toasts.success(t('airports.toast.updated', { code: saved.iata_code }));
               allowLeave();
-              await navigate({ to: '/$companyId/airports', params: { companyId } });
+              await navigate(backToList(`/${companyId}/airports`));
             } catch (error) {
               toasts.error(error);
               showServerErrors(error, setError);

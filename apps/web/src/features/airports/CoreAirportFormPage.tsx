@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { AirportForm, type AirportFormValues, showServerErrors } from './AirportForm';
 import { coreAirportsResource } from './api';
@@ -20,7 +21,7 @@ const updateResolver = zodResolver(coreAirportUpdateSchema) as unknown as Resolv
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={LIST} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(LIST)} size="sm" py={4}>
       {t('coreAirports.backToList')}
     </Anchor>
   );
@@ -48,7 +49,7 @@ export function CoreAirportCreatePage() {
             const airport = await create.mutateAsync(values);
             toasts.success(t('airports.toast.created', { code: airport.iata_code }));
             allowLeave();
-            await navigate({ to: LIST });
+            await navigate(backToList(LIST));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -90,7 +91,7 @@ export function CoreAirportEditPage() {
               const saved = await update.mutateAsync(values);
               toasts.success(t('airports.toast.updated', { code: saved.iata_code }));
               allowLeave();
-              await navigate({ to: LIST });
+              await navigate(backToList(LIST));
             } catch (error) {
               toasts.error(error);
               showServerErrors(error, setError);

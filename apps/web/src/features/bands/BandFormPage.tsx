@@ -10,6 +10,7 @@ import { FormActions, StatusSwitchField } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { bandsResource } from './api';
 
@@ -129,7 +130,7 @@ function BandForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, on
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/bands`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/bands`)} size="sm" py={4}>
       {t('bands.backToList')}
     </Anchor>
   );
@@ -158,7 +159,7 @@ export function BandCreatePage() {
             const band = await create.mutateAsync(values);
             toasts.success(t('bands.toast.created', { name: band.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/bands', params: { companyId } });
+            await navigate(backToList(`/${companyId}/bands`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -204,7 +205,7 @@ export function BandEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('bands.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: '/$companyId/bands', params: { companyId } });
+                await navigate(backToList(`/${companyId}/bands`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

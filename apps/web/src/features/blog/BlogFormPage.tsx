@@ -42,6 +42,7 @@ import { RecordState } from '../../components/RecordState';
 import { ApiError } from '../../lib/api';
 import { applyServerFieldErrors, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { blogResource, readAsDataUrl, useCoverImage, useRemoveCover, useUploadCover } from './api';
 import { fromLocalInput, toLocalInput } from './format';
@@ -408,7 +409,7 @@ function publishedAtOf(values: BlogFormValues, initial: string): string | null |
 
 function BackTo({ href, label }: { href: string; label: string }) {
   return (
-    <Anchor component={Link} to={href} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(href)} size="sm" py={4}>
       {label}
     </Anchor>
   );
@@ -443,7 +444,7 @@ export function BlogCreatePage() {
         }}
         done={async (saved, coverFailed) => {
           if (coverFailed) await navigate({ to: '/$companyId/blog/$postId/edit', params: { companyId, postId: String(saved.id) } });
-          else await navigate({ to: '/$companyId/blog', params: { companyId } });
+          else await navigate(backToList(`/${companyId}/blog`));
         }}
       />
     </Stack>
@@ -486,7 +487,7 @@ export function BlogEditPage() {
               return update.mutateAsync(body);
             }}
             done={async (_saved, coverFailed) => {
-              if (!coverFailed) await navigate({ to: '/$companyId/blog', params: { companyId } });
+              if (!coverFailed) await navigate(backToList(`/${companyId}/blog`));
             }}
           />
         )}

@@ -7,6 +7,7 @@ import './blog.css';
 import { IconEyeOff, IconPencil, IconWorldUpload } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { useCan } from '../../lib/currentUser';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { blogResource, useCoverImage } from './api';
 import { PostDateLine, PostStateBadge, useLanguageName } from './PostState';
@@ -66,7 +67,7 @@ export function BlogPreviewPage() {
   const list = `/${companyId}/blog`;
   return (
     <Stack gap="md" maw={960}>
-      <Anchor component={Link} to={list} size="sm" py={4}>
+      <Anchor component={Link} {...backToList(list)} size="sm" py={4}>
         {t('blog.backToList')}
       </Anchor>
       <Title order={1} size="h3">

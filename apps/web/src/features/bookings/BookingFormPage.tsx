@@ -16,6 +16,7 @@ import { FormActions } from '../../components/FormKit';
 import { IdSelect, keyboardScrollable } from '../../components/ReferenceSelects';
 import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { bookingsResource, parkRideResource, useAgencies, useAirports, useLocations, usePackages, useServices } from './api';
@@ -490,7 +491,7 @@ export function BackToList({ companyId, kind = 'parking' }: { companyId: string;
   const { t } = useTranslation();
   const parkRide = kind === 'park_and_ride';
   return (
-    <Anchor component={Link} to={`/${companyId}/${parkRide ? 'park-ride' : 'bookings'}`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/${parkRide ? 'park-ride' : 'bookings'}`)} size="sm" py={4}>
       {t(parkRide ? 'bookings.parkRide.backToList' : 'bookings.backToList')}
     </Anchor>
   );

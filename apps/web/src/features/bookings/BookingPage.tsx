@@ -9,6 +9,7 @@ import { RecordState } from '../../components/RecordState';
 import { Facts, Section } from '../../components/Section';
 import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { bookingsResource, useBookingStatuses, useChangeStatus, useIsClosed, useStatusHistory } from './api';
@@ -33,7 +34,7 @@ export function BookingPage() {
   usePageTitle(booking.data ? t('bookings.page.title', { reference: booking.data.reference }) : t('bookings.page.titleGeneric'));
   return (
     <Stack gap="md" maw={1200}>
-      <Anchor component={Link} to={`/${companyId}/bookings`} size="sm" py={4}>
+      <Anchor component={Link} {...backToList(`/${companyId}/bookings`)} size="sm" py={4}>
         {t('bookings.backToList')}
       </Anchor>
       <RecordState query={booking} notFoundTitle={t('bookings.notFound')}>

@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { companiesResource } from './api';
 import { CompanyForm, type CompanyFormValues, showServerErrors } from './CompanyForm';
@@ -19,7 +20,7 @@ const updateResolver = zodResolver(companyUpdateSchema) as unknown as Resolver<C
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to="/org/companies" size="sm" py={4}>
+    <Anchor component={Link} {...backToList('/org/companies')} size="sm" py={4}>
       {t('companies.backToList')}
     </Anchor>
   );
@@ -55,7 +56,7 @@ export function CompanyCreatePage() {
             const company = await create.mutateAsync(values);
             toasts.success(t('companies.toast.created', { name: company.name }));
             allowLeave();
-            await navigate({ to: '/org/companies' });
+            await navigate(backToList('/org/companies'));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -102,7 +103,7 @@ export function CompanyEditPage() {
               const saved = await update.mutateAsync(values);
               toasts.success(t('companies.toast.updated', { name: saved.name }));
               allowLeave();
-              await navigate({ to: '/org/companies' });
+              await navigate(backToList('/org/companies'));
             } catch (error) {
               toasts.error(error);
               showServerErrors(error, setError);

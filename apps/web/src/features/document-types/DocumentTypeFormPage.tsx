@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { documentTypesResource } from './api';
 import { DocumentTypeForm, type DocumentTypeFormValues, showServerErrors } from './DocumentTypeForm';
@@ -19,7 +20,7 @@ const updateResolver = zodResolver(documentTypeUpdateSchema) as unknown as Resol
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/document-types`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/document-types`)} size="sm" py={4}>
       {t('documentTypes.backToList')}
     </Anchor>
   );
@@ -48,7 +49,7 @@ export function DocumentTypeCreatePage() {
             const type = await create.mutateAsync(values);
             toasts.success(t('documentTypes.toast.created', { name: type.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/document-types', params: { companyId } });
+            await navigate(backToList(`/${companyId}/document-types`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -88,7 +89,7 @@ export function DocumentTypeEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('documentTypes.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: '/$companyId/document-types', params: { companyId } });
+                await navigate(backToList(`/${companyId}/document-types`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

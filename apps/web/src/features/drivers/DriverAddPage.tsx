@@ -4,6 +4,7 @@ import { type DriverAddBody, driverAddBodySchema } from '@ps/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { driversResource } from './api';
 import { DriverProfileForm, showServerErrors } from './DriverProfileForm';
@@ -22,7 +23,7 @@ export function DriverAddPage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <Anchor component={Link} to={`/${companyId}/drivers`} size="sm" py={4}>
+      <Anchor component={Link} {...backToList(`/${companyId}/drivers`)} size="sm" py={4}>
         {t('drivers.backToList')}
       </Anchor>
       <Title order={1} size="h2">

@@ -12,6 +12,7 @@ import { Section } from '../../components/Section';
 import { StatusSwitch } from '../../components/StatusSwitch';
 import { useCan } from '../../lib/currentUser';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { AttendanceSection } from '../attendance';
@@ -37,7 +38,7 @@ export function DriverPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={1100}>
-      <Anchor component={Link} to={`/${companyId}/drivers`} size="sm" py={4}>
+      <Anchor component={Link} {...backToList(`/${companyId}/drivers`)} size="sm" py={4}>
         {t('drivers.backToList')}
       </Anchor>
       <RecordState query={driver} notFoundTitle={t('drivers.notFound')}>
@@ -223,7 +224,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
           remove.mutate(driver.id, {
             onSuccess: async () => {
               toastSuccess(t('drivers.toast.deleted', { name }));
-              await navigate({ to: '/$companyId/drivers', params: { companyId } });
+              await navigate(backToList(`/${companyId}/drivers`));
             },
           })
         }

@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { coreLocationsResource, useCoreAirports } from './api';
 import { LocationForm, type LocationFormValues, showServerErrors } from './LocationForm';
@@ -20,7 +21,7 @@ const updateResolver = zodResolver(coreLocationUpdateSchema) as unknown as Resol
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={LIST} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(LIST)} size="sm" py={4}>
       {t('coreLocations.backToList')}
     </Anchor>
   );
@@ -58,7 +59,7 @@ export function CoreLocationCreatePage() {
             const location = await create.mutateAsync(values);
             toasts.success(t('locations.toast.created', { name: location.name }));
             allowLeave();
-            await navigate({ to: LIST });
+            await navigate(backToList(LIST));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -112,7 +113,7 @@ export function CoreLocationEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('locations.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: LIST });
+                await navigate(backToList(LIST));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { locationsResource, useCompanyAirports } from './api';
 import { type AirportChoice, LocationForm, type LocationFormValues, showServerErrors } from './LocationForm';
@@ -20,7 +21,7 @@ const updateResolver = zodResolver(locationUpdateSchema) as unknown as Resolver<
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/locations`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/locations`)} size="sm" py={4}>
       {t('locations.backToList')}
     </Anchor>
   );
@@ -67,7 +68,7 @@ export function LocationCreatePage() {
             const location = await create.mutateAsync(values);
             toasts.success(t('locations.toast.created', { name: location.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/locations', params: { companyId } });
+            await navigate(backToList(`/${companyId}/locations`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -109,7 +110,7 @@ function EditForm({ companyId, current }: { companyId: string; current: Location
           const saved = await update.mutateAsync(values);
           toasts.success(t('locations.toast.updated', { name: saved.name }));
           allowLeave();
-          await navigate({ to: '/$companyId/locations', params: { companyId } });
+          await navigate(backToList(`/${companyId}/locations`));
         } catch (error) {
           toasts.error(error);
           showServerErrors(error, setError);

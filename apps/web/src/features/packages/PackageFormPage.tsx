@@ -11,6 +11,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { packagesResource } from './api';
@@ -141,7 +142,7 @@ function PackageForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/packages`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/packages`)} size="sm" py={4}>
       {t('packages.backToList')}
     </Anchor>
   );
@@ -170,7 +171,7 @@ export function PackageCreatePage() {
             const saved = await create.mutateAsync(values);
             toasts.success(t('packages.toast.created', { name: saved.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/packages', params: { companyId } });
+            await navigate(backToList(`/${companyId}/packages`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -217,7 +218,7 @@ export function PackageEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('packages.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: '/$companyId/packages', params: { companyId } });
+                await navigate(backToList(`/${companyId}/packages`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

@@ -16,6 +16,7 @@ import { RecordState } from '../../components/RecordState';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { applyConflictErrors, applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { locationPricesResource, useAirportChoices, useBandChoices, useBandTypes, useLocationChoices, useMonths } from './api';
@@ -184,7 +185,7 @@ function LocationPriceForm<Output>({
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/location-prices`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/location-prices`)} size="sm" py={4}>
       {t('prices.form.backToList')}
     </Anchor>
   );
@@ -213,7 +214,7 @@ export function LocationPriceCreatePage() {
             const price = await create.mutateAsync(values);
             toasts.success(t('prices.form.created', { route: routeName(price), band: price.band_name }));
             allowLeave();
-            await navigate({ to: '/$companyId/location-prices', params: { companyId } });
+            await navigate(backToList(`/${companyId}/location-prices`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -259,7 +260,7 @@ export function LocationPriceEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('prices.form.updated', { route: routeName(saved), band: saved.band_name }));
                 allowLeave();
-                await navigate({ to: '/$companyId/location-prices', params: { companyId } });
+                await navigate(backToList(`/${companyId}/location-prices`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

@@ -12,6 +12,7 @@ import { useCan } from '../../lib/currentUser';
 import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { usePageSearch } from '../../lib/listPage';
+import { backToList } from '../../lib/listReturn';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import {
@@ -49,7 +50,7 @@ export function PriceGridPage() {
         <Title order={1} size="h2">
           {t('prices.grid.title')}
         </Title>
-        <Anchor component={Link} to={`/${companyId}/location-prices`} size="sm" py={4}>
+        <Anchor component={Link} {...backToList(`/${companyId}/location-prices`)} size="sm" py={4}>
           {t('prices.grid.toList')}
         </Anchor>
       </Group>

@@ -10,6 +10,7 @@ import { RecordState } from '../../components/RecordState';
 import { useCan } from '../../lib/currentUser';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { rolesResource, usePermissionCatalogue } from './api';
 import { matrixRows, rowPermissions } from './matrix';
@@ -136,7 +137,7 @@ function RoleForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, on
 function BackToRoles({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/roles`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/roles`)} size="sm" py={4}>
       {t('roles.backToList')}
     </Anchor>
   );
@@ -165,7 +166,7 @@ export function RoleCreatePage() {
             const saved = await create.mutateAsync(values);
             toasts.success(t('roles.toast.created', { name: saved.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/roles', params: { companyId } });
+            await navigate(backToList(`/${companyId}/roles`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -245,7 +246,7 @@ export function RoleEditPage() {
                   const saved = await update.mutateAsync(values);
                   toasts.success(t('roles.toast.updated', { name: saved.name }));
                   allowLeave();
-                  await navigate({ to: '/$companyId/roles', params: { companyId } });
+                  await navigate(backToList(`/${companyId}/roles`));
                 } catch (error) {
                   toasts.error(error);
                   showServerErrors(error, setError);

@@ -19,6 +19,7 @@ import { RecordState } from '../../components/RecordState';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { backToList } from '../../lib/listReturn';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { vouchersResource } from './api';
@@ -211,7 +212,7 @@ function VoucherForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/vouchers`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/vouchers`)} size="sm" py={4}>
       {t('vouchers.backToList')}
     </Anchor>
   );
@@ -240,7 +241,7 @@ export function VoucherCreatePage() {
             const saved = await create.mutateAsync(values);
             toasts.success(t('vouchers.toast.created', { code: saved.code }));
             allowLeave();
-            await navigate({ to: '/$companyId/vouchers', params: { companyId } });
+            await navigate(backToList(`/${companyId}/vouchers`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -289,7 +290,7 @@ export function VoucherEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('vouchers.toast.updated', { code: saved.code }));
                 allowLeave();
-                await navigate({ to: '/$companyId/vouchers', params: { companyId } });
+                await navigate(backToList(`/${companyId}/vouchers`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);

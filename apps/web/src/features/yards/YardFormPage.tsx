@@ -6,6 +6,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
+import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { yardsResource } from './api';
 import { showServerErrors, YardForm, type YardFormValues } from './YardForm';
@@ -19,7 +20,7 @@ const updateResolver = zodResolver(yardUpdateSchema) as unknown as Resolver<Yard
 function BackToList({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to={`/${companyId}/yards`} size="sm" py={4}>
+    <Anchor component={Link} {...backToList(`/${companyId}/yards`)} size="sm" py={4}>
       {t('yards.backToList')}
     </Anchor>
   );
@@ -48,7 +49,7 @@ export function YardCreatePage() {
             const yard = await create.mutateAsync(values);
             toasts.success(t('yards.toast.created', { name: yard.name }));
             allowLeave();
-            await navigate({ to: '/$companyId/yards', params: { companyId } });
+            await navigate(backToList(`/${companyId}/yards`));
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError);
@@ -88,7 +89,7 @@ export function YardEditPage() {
                 const saved = await update.mutateAsync(values);
                 toasts.success(t('yards.toast.updated', { name: saved.name }));
                 allowLeave();
-                await navigate({ to: '/$companyId/yards', params: { companyId } });
+                await navigate(backToList(`/${companyId}/yards`));
               } catch (error) {
                 toasts.error(error);
                 showServerErrors(error, setError);
