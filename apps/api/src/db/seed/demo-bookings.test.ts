@@ -28,6 +28,7 @@ describe('the demo bookings', () => {
     }>;
     expect(bookings.map((booking) => [booking.customer_name, booking.status, booking.type])).toEqual([
       ['Amelia Hart', 'confirmed', 'parking'],
+      ['Arjun Mehta', 'parked', 'park_and_ride'],
       ['Charlotte Evans', 'confirmed', 'meet_and_greet'],
       ['Daniel Brooks', 'completed', 'parking'],
       ['Emily Shaw', 'cancelled', 'parking'],
@@ -36,6 +37,7 @@ describe('the demo bookings', () => {
       ['Harriet Cole', 'pending', 'parking'],
       ['Kavin Sivakumar', 'confirmed', 'parking'],
       ['Meera Pillai', 'completed', 'parking'],
+      ['Nadia Rahman', 'pending', 'park_and_ride'],
       ['Oliver Grant', 'pending', 'parking'],
       ['Priya Natarajan', 'parked', 'parking'],
       ['Ravi Shankar', 'confirmed', 'meet_and_greet'],
@@ -55,9 +57,9 @@ describe('the demo bookings', () => {
       'completed',
     ]);
     const figures = await call(ctx.app, 'GET', '/api/booking/statistics/list', headers);
-    expect((figures.body.data as { on_site_now: number }).on_site_now).toBe(3);
+    expect((figures.body.data as { on_site_now: number }).on_site_now).toBe(4);
     const outbox = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.company_id, admin.company_id));
-    expect(outbox).toHaveLength(14);
+    expect(outbox).toHaveLength(16);
     expect(outbox.every((message) => message.state === 'queued')).toBe(true);
   });
 
@@ -86,6 +88,33 @@ describe('the demo bookings', () => {
       'Lanka Journeys',
       'Skyline Travel',
     ]);
+  });
+
+  it('include park-and-ride stays at the Heathrow car park, priced by the demo prices, with their shuttles inside the stay', async () => {
+    const [admin] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    if (!admin?.company_id) throw new Error('no demo admin');
+    const headers = { authorization: `Bearer ${await mintAccessToken(ctx, admin)}` };
+    const list = await call(ctx.app, 'GET', '/api/park-ride/booking/list?sort=customer_name', headers);
+    expect(list.status).toBe(200);
+    const stays = list.body.data as Array<{
+      customer_name: string;
+      status: string;
+      car_park_name: string | null;
+      departure_at: string;
+      arrival_at: string;
+      shuttle_out_at: string | null;
+      shuttle_back_at: string | null;
+      total: number;
+    }>;
+    expect(stays.map((stay) => [stay.customer_name, stay.status, stay.car_park_name])).toEqual([
+      ['Arjun Mehta', 'parked', 'Heathrow Long Stay Car Park'],
+      ['Nadia Rahman', 'pending', 'Heathrow Long Stay Car Park'],
+    ]);
+    for (const stay of stays) {
+      expect(stay.total).toBeGreaterThan(0);
+      expect(Date.parse(stay.shuttle_out_at ?? '')).toBeGreaterThanOrEqual(Date.parse(stay.departure_at));
+      expect(Date.parse(stay.shuttle_back_at ?? '')).toBeLessThanOrEqual(Date.parse(stay.arrival_at));
+    }
   });
 
   it('give the confirmed meet-and-greet bookings their in and out trips, the first taken by Arun, the first out-trip given to the partner, the rest waiting', async () => {

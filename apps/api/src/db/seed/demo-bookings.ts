@@ -18,6 +18,8 @@ interface DemoStay {
   moves: BookingStatus[];
   /** Meet and greet: the places the driver takes the car at and brings it back to (else the airport's car park). */
   meet?: { departure: string; arrival: string };
+  /** Park and ride at the airport's car park: hours from now of the shuttle to the terminal and the one back. */
+  shuttles?: { out: number; back: number };
   booking: Partial<BookingCreateInput> & Pick<BookingCreateInput, 'customer_name' | 'vehicle_reg' | 'channel'>;
   /** Sold by this demo agency; `collected`: what the agency took from the customer (a payment of method `agency`). */
   agency?: { name: string; collected?: 'total' };
@@ -25,7 +27,7 @@ interface DemoStay {
 
 /**
  * A day's work around now: cars due in and out today, cars on site, bookings ahead, a finished and a cancelled one,
- * and meet-and-greet stays whose in and out trips the bookings service makes.
+ * meet-and-greet stays whose in and out trips the bookings service makes, and park-and-ride stays with their shuttles.
  */
 const STAYS: DemoStay[] = [
   {
@@ -140,6 +142,23 @@ const STAYS: DemoStay[] = [
     meet: { departure: 'Meet & Greet Desk T2', arrival: 'Meet & Greet Desk T2' },
     booking: { customer_name: 'Farah Siddiqui', vehicle_reg: 'HN18 XTR', channel: 'web' },
   },
+  // Park and ride: one due in today with its shuttle to the terminal, one on site with its shuttle back tomorrow.
+  {
+    at: 'LHR',
+    in: 4,
+    out: 6 * 24 + 2,
+    moves: [],
+    shuttles: { out: 4.5, back: 6 * 24 + 1.5 },
+    booking: { customer_name: 'Nadia Rahman', vehicle_reg: 'BK20 ZNR', channel: 'web', passengers: 3, outbound_flight: 'EK2' },
+  },
+  {
+    at: 'LHR',
+    in: -2 * 24,
+    out: 27,
+    moves: ['checked_in', 'parked'],
+    shuttles: { out: -2 * 24 + 0.5, back: 26.5 },
+    booking: { customer_name: 'Arjun Mehta', vehicle_reg: 'PX71 DHK', channel: 'phone', return_flight: 'UL503', language: 'ta' },
+  },
 ];
 
 /** The demo car parks, by the airport whose stays they take. */
@@ -184,6 +203,13 @@ export async function seedDemoBookings(db: Db, companyId: number, now: Date = ne
       departure_id: departure.id,
       arrival_id: arrival.id,
       ...(meet ? { type: 'meet_and_greet' } : {}),
+      ...(stay.shuttles
+        ? {
+            type: 'park_and_ride',
+            shuttle_out_at: new Date(hour + stay.shuttles.out * HOUR).toISOString(),
+            shuttle_back_at: new Date(hour + stay.shuttles.back * HOUR).toISOString(),
+          }
+        : {}),
       departure_at: new Date(hour + stay.in * HOUR).toISOString(),
       arrival_at: new Date(hour + stay.out * HOUR).toISOString(),
       ...stay.booking,

@@ -11,6 +11,8 @@ const BASE_PRICE: Record<string, number> = {
   // Meet and greet: a driver takes the car at the terminal and brings it back (the demo's trips).
   'M&G 1-7 days': 8900,
   'M&G 8-30 days': 16900,
+  // Park and ride: the car park and the shuttle to the terminal, one price for any stay up to 30 days.
+  'P&R 1-30 days': 4500,
 };
 /** Summer holidays and Christmas cost more; January and February less. */
 const SEASON: Record<number, number> = { 1: 0.9, 2: 0.9, 7: 1.25, 8: 1.25, 12: 1.2 };
@@ -18,7 +20,7 @@ const SEASON: Record<number, number> = { 1: 0.9, 2: 0.9, 7: 1.25, 8: 1.25, 12: 1
 const seasonal = (base: number, month: number) => Math.round((base * (SEASON[month] ?? 1)) / 100) * 100 - 1;
 
 /**
- * Demo prices: band-month defaults for every parking and meet-and-greet band and month, and Heathrow Long Stay's own
+ * Demo prices: band-month defaults for every parking, meet-and-greet and park-and-ride band and month, and Heathrow Long Stay's own
  * prices for two bands (an every-month price, with summer and Christmas months of their own). Bands and locations are
  * the bands' and locations' demo data, found by name; whatever is not there is skipped quietly.
  */
@@ -26,7 +28,7 @@ export async function seedDemoPrices(tx: DbOrTx, companyId: number): Promise<voi
   const pricedBands = await tx
     .select({ id: bands.id, name: bands.name, max_days: bands.max_days })
     .from(bands)
-    .where(and(eq(bands.company_id, companyId), inArray(bands.type, ['parking', 'meet_and_greet'])));
+    .where(and(eq(bands.company_id, companyId), inArray(bands.type, ['parking', 'meet_and_greet', 'park_and_ride'])));
   if (pricedBands.length === 0) return;
 
   const defaults = pricedBands.flatMap((band) => {

@@ -616,7 +616,7 @@ describe('demo prices', () => {
     expect(await ctx.db.select().from(bandMonths).where(eq(bandMonths.company_id, t.company.id))).toHaveLength(0);
   });
 
-  it('gives every parking and meet-and-greet band a default in every month (dearer in summer and December) and Heathrow Long Stay its own prices', async () => {
+  it('gives every parking, meet-and-greet and park-and-ride band a default in every month (dearer in summer and December) and Heathrow Long Stay its own prices', async () => {
     const t = await createTenant(ctx);
     const companyId = t.company.id;
     const airport = await createAirport(ctx.db, companyId);
@@ -625,12 +625,13 @@ describe('demo prices', () => {
     await createBand(ctx.db, companyId, { name: '4-7 days', min_days: 4, max_days: 7 });
     await createBand(ctx.db, companyId, { name: '8-14 days', min_days: 8, max_days: 14 });
     const valet = await createBand(ctx.db, companyId, { name: 'Valet', type: 'meet_and_greet', min_days: 1, max_days: 3 });
-    // Park and ride has its own prices elsewhere in the demo: none here.
-    await createBand(ctx.db, companyId, { name: 'Shuttle', type: 'park_and_ride', min_days: 1, max_days: 3 });
+    // Park and ride is priced too, or the demo's park-and-ride form could not quote a stay.
+    const shuttle = await createBand(ctx.db, companyId, { name: 'Shuttle', type: 'park_and_ride', min_days: 1, max_days: 3 });
     await seedDemoPrices(ctx.db, companyId);
     const defaults = await ctx.db.select().from(bandMonths).where(eq(bandMonths.company_id, companyId));
-    expect(defaults).toHaveLength(48);
+    expect(defaults).toHaveLength(60);
     expect(defaults.filter((row) => row.band_id === valet.id)).toHaveLength(12);
+    expect(defaults.filter((row) => row.band_id === shuttle.id)).toHaveLength(12);
     const of = (month: number) => defaults.find((row) => row.band_id === short.id && row.month === month)?.price ?? 0;
     expect(of(7)).toBeGreaterThan(of(3));
     expect(of(12)).toBeGreaterThan(of(3));
