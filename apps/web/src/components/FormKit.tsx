@@ -1,4 +1,4 @@
-import { Button, Group, Switch } from '@mantine/core';
+import { Anchor, Button, Group, Switch } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -49,5 +49,14 @@ export function FormActions({ cancelHref, submitLabel, busy }: { cancelHref: str
         {submitLabel}
       </Button>
     </Group>
+  );
+}
+
+/** "← Back to ...": the link above a form or a record's page to its list, as the user left it (lib/listReturn.ts). */
+export function BackToListLink({ path, label }: { path: string; label: string }) {
+  return (
+    <Anchor component={Link} {...backToList(path)} size="sm" py={4}>
+      {label}
+    </Anchor>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import {
   type AdditionalServiceCreate,
   type AdditionalServiceCreateInput,
@@ -7,11 +7,11 @@ import {
   additionalServiceCreateSchema,
   additionalServiceUpdateSchema,
 } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions, StatusSwitchField } from '../../components/FormKit';
+import { BackToListLink, FormActions, StatusSwitchField } from '../../components/FormKit';
 import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
@@ -114,15 +114,6 @@ function ServiceForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
   );
 }
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/additional-services`)} size="sm" py={4}>
-      {t('services.backToList')}
-    </Anchor>
-  );
-}
-
 export function AdditionalServiceCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('services.createTitle'));
@@ -132,7 +123,7 @@ export function AdditionalServiceCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/additional-services`} label={t('services.backToList')} />
       <Title order={1} size="h2">
         {t('services.createTitle')}
       </Title>
@@ -169,7 +160,7 @@ export function AdditionalServiceEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/additional-services`} label={t('services.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

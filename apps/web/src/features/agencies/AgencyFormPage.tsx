@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import {
   type AgencyCreate,
   type AgencyCreateInput,
@@ -11,11 +11,11 @@ import {
   coreAgencyCreateSchema,
   coreAgencyUpdateSchema,
 } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions, StatusSwitchField } from '../../components/FormKit';
+import { BackToListLink, FormActions, StatusSwitchField } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { IdSelect } from '../../components/ReferenceSelects';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
@@ -167,14 +167,6 @@ function AgencyForm<Output>({ kind, resolver, defaultValues, submitLabel, cancel
   );
 }
 
-function BackTo({ href, label }: { href: string; label: string }) {
-  return (
-    <Anchor component={Link} {...backToList(href)} size="sm" py={4}>
-      {label}
-    </Anchor>
-  );
-}
-
 const emptyContacts = { contact_name: '', contact_email: '', contact_phone: '' };
 /** A saved record's contacts as the form's text (an empty field is sent as null by the schema). */
 const contactsOf = (row: { contact_name: string | null; contact_email: string | null; contact_phone: string | null }) => ({
@@ -193,7 +185,7 @@ export function AgencyCreatePage() {
   const list = `/${companyId}/agencies`;
   return (
     <Stack gap="md" maw={960}>
-      <BackTo href={list} label={t('agencies.backToList')} />
+      <BackToListLink path={list} label={t('agencies.backToList')} />
       <Title order={1} size="h2">
         {t('agencies.createTitle')}
       </Title>
@@ -232,7 +224,7 @@ export function AgencyEditPage() {
   const list = `/${companyId}/agencies`;
   return (
     <Stack gap="md" maw={960}>
-      <BackTo href={list} label={t('agencies.backToList')} />
+      <BackToListLink path={list} label={t('agencies.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>
@@ -277,7 +269,7 @@ export function CoreAgencyCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackTo href={CORE_LIST} label={t('coreAgencies.backToList')} />
+      <BackToListLink path={CORE_LIST} label={t('coreAgencies.backToList')} />
       <Title order={1} size="h2">
         {t('coreAgencies.createTitle')}
       </Title>
@@ -315,7 +307,7 @@ export function CoreAgencyEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackTo href={CORE_LIST} label={t('coreAgencies.backToList')} />
+      <BackToListLink path={CORE_LIST} label={t('coreAgencies.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

@@ -1,14 +1,14 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { AgencyStatement, AgencyStatementLine } from '@ps/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { IconDownload } from '../../components/icons';
 import { ListError, useCardLayout } from '../../components/ListKit';
 import { downloadCsv } from '../../lib/csv';
 import { useFormatDay } from '../../lib/days';
 import { translateMessage } from '../../lib/i18n';
 import { usePageSearch } from '../../lib/listPage';
-import { backToList } from '../../lib/listReturn';
 import { formatMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -45,9 +45,7 @@ export function AgencyStatementPage() {
 
   return (
     <Stack gap="md" maw={1200}>
-      <Anchor component={Link} {...backToList(`/${companyId}/agencies`)} size="sm" py={4}>
-        {t('agencies.backToList')}
-      </Anchor>
+      <BackToListLink path={`/${companyId}/agencies`} label={t('agencies.backToList')} />
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>

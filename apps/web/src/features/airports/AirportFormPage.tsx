@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { type AirportCreate, type AirportUpdate, airportCreateSchema, airportUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
@@ -18,15 +19,6 @@ const createResolver = zodResolver(airportCreateSchema);
 // The edit form shows every field, so the partial update schema checks the same values.
 const updateResolver = zodResolver(airportUpdateSchema) as unknown as Resolver<AirportFormValues, unknown, AirportUpdate>;
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/airports`)} size="sm" py={4}>
-      {t('airports.backToList')}
-    </Anchor>
-  );
-}
-
 export function AirportCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('airports.createTitle'));
@@ -37,7 +29,7 @@ export function AirportCreatePage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/airports`} label={t('airports.backToList')} />
       <Title order={1} size="h2">
         {t('airports.createTitle')}
       </Title>
@@ -107,7 +99,7 @@ export function AirportEditPage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/airports`} label={t('airports.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

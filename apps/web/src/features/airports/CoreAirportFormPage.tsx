@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { type CoreAirportCreate, type CoreAirportUpdate, coreAirportCreateSchema, coreAirportUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
@@ -18,15 +19,6 @@ const LIST = '/org/core-airports';
 const createResolver = zodResolver(coreAirportCreateSchema) as unknown as Resolver<AirportFormValues, unknown, CoreAirportCreate>;
 const updateResolver = zodResolver(coreAirportUpdateSchema) as unknown as Resolver<AirportFormValues, unknown, CoreAirportUpdate>;
 
-function BackToList() {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(LIST)} size="sm" py={4}>
-      {t('coreAirports.backToList')}
-    </Anchor>
-  );
-}
-
 export function CoreAirportCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('coreAirports.createTitle'));
@@ -35,7 +27,7 @@ export function CoreAirportCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList />
+      <BackToListLink path={LIST} label={t('coreAirports.backToList')} />
       <Title order={1} size="h2">
         {t('coreAirports.createTitle')}
       </Title>
@@ -104,7 +96,7 @@ export function CoreAirportEditPage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToList />
+      <BackToListLink path={LIST} label={t('coreAirports.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

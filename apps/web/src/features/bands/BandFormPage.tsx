@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type BandCreate, type BandCreateInput, type BandUpdate, bandCreateSchema, bandUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions, StatusSwitchField } from '../../components/FormKit';
+import { BackToListLink, FormActions, StatusSwitchField } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
@@ -127,15 +127,6 @@ function BandForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, on
   );
 }
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/bands`)} size="sm" py={4}>
-      {t('bands.backToList')}
-    </Anchor>
-  );
-}
-
 export function BandCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('bands.createTitle'));
@@ -145,7 +136,7 @@ export function BandCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/bands`} label={t('bands.backToList')} />
       <Title order={1} size="h2">
         {t('bands.createTitle')}
       </Title>
@@ -182,7 +173,7 @@ export function BandEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/bands`} label={t('bands.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

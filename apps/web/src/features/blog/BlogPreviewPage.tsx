@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Group, Image, Paper, rem, Stack, Text, Title, Typography } from '@mantine/core';
+import { Alert, Button, Group, Image, Paper, rem, Stack, Text, Title, Typography } from '@mantine/core';
 import type { BlogPost } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './blog.css';
+import { BackToListLink } from '../../components/FormKit';
 import { IconEyeOff, IconPencil, IconWorldUpload } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { useCan } from '../../lib/currentUser';
-import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { blogResource, useCoverImage } from './api';
 import { PostDateLine, PostStateBadge, useLanguageName } from './PostState';
@@ -67,9 +67,7 @@ export function BlogPreviewPage() {
   const list = `/${companyId}/blog`;
   return (
     <Stack gap="md" maw={960}>
-      <Anchor component={Link} {...backToList(list)} size="sm" py={4}>
-        {t('blog.backToList')}
-      </Anchor>
+      <BackToListLink path={list} label={t('blog.backToList')} />
       <Title order={1} size="h3">
         {t('blog.preview.heading')}
       </Title>

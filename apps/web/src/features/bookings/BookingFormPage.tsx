@@ -1,4 +1,4 @@
-import { Anchor, Loader, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Loader, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import {
   type Booking,
   type BookingChannel,
@@ -7,16 +7,15 @@ import {
   bookingUpdateSchema,
   parkRideCreateSchema,
 } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions } from '../../components/FormKit';
+import { BackToListLink, FormActions } from '../../components/FormKit';
 import { IdSelect, keyboardScrollable } from '../../components/ReferenceSelects';
 import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
-import { backToList } from '../../lib/listReturn';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { bookingsResource, parkRideResource, useAgencies, useAirports, useLocations, usePackages, useServices } from './api';
@@ -491,9 +490,10 @@ export function BackToList({ companyId, kind = 'parking' }: { companyId: string;
   const { t } = useTranslation();
   const parkRide = kind === 'park_and_ride';
   return (
-    <Anchor component={Link} {...backToList(`/${companyId}/${parkRide ? 'park-ride' : 'bookings'}`)} size="sm" py={4}>
-      {t(parkRide ? 'bookings.parkRide.backToList' : 'bookings.backToList')}
-    </Anchor>
+    <BackToListLink
+      path={`/${companyId}/${parkRide ? 'park-ride' : 'bookings'}`}
+      label={t(parkRide ? 'bookings.parkRide.backToList' : 'bookings.backToList')}
+    />
   );
 }
 

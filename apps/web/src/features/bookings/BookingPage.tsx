@@ -1,15 +1,15 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import type { Booking, BookingStatus } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { BackToListLink } from '../../components/FormKit';
 import { IconPencil } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { Facts, Section } from '../../components/Section';
 import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
-import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { bookingsResource, useBookingStatuses, useChangeStatus, useIsClosed, useStatusHistory } from './api';
@@ -34,9 +34,7 @@ export function BookingPage() {
   usePageTitle(booking.data ? t('bookings.page.title', { reference: booking.data.reference }) : t('bookings.page.titleGeneric'));
   return (
     <Stack gap="md" maw={1200}>
-      <Anchor component={Link} {...backToList(`/${companyId}/bookings`)} size="sm" py={4}>
-        {t('bookings.backToList')}
-      </Anchor>
+      <BackToListLink path={`/${companyId}/bookings`} label={t('bookings.backToList')} />
       <RecordState query={booking} notFoundTitle={t('bookings.notFound')}>
         {(current) => <BookingDetails booking={current} companyId={companyId} />}
       </RecordState>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { type CompanyCreate, type CompanyUpdate, companyCreateSchema, companyUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
@@ -17,15 +18,6 @@ const createResolver = zodResolver(companyCreateSchema) as unknown as Resolver<C
 // The edit form shows every field but the first admin, so the partial update schema checks the same values.
 const updateResolver = zodResolver(companyUpdateSchema) as unknown as Resolver<CompanyFormValues, unknown, CompanyUpdate>;
 
-function BackToList() {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList('/org/companies')} size="sm" py={4}>
-      {t('companies.backToList')}
-    </Anchor>
-  );
-}
-
 export function CompanyCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('companies.createTitle'));
@@ -35,7 +27,7 @@ export function CompanyCreatePage() {
 
   return (
     <Stack gap="md" maw={1040}>
-      <BackToList />
+      <BackToListLink path={'/org/companies'} label={t('companies.backToList')} />
       <Title order={1} size="h2">
         {t('companies.createTitle')}
       </Title>
@@ -116,7 +108,7 @@ export function CompanyEditPage() {
 
   return (
     <Stack gap="md" maw={1040}>
-      <BackToList />
+      <BackToListLink path={'/org/companies'} label={t('companies.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { type DocumentTypeCreate, type DocumentTypeUpdate, documentTypeCreateSchema, documentTypeUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
@@ -17,15 +18,6 @@ const editRoute = getRouteApi('/$companyId/document-types/$documentTypeId/edit')
 const createResolver = zodResolver(documentTypeCreateSchema);
 const updateResolver = zodResolver(documentTypeUpdateSchema) as unknown as Resolver<DocumentTypeFormValues, unknown, DocumentTypeUpdate>;
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/document-types`)} size="sm" py={4}>
-      {t('documentTypes.backToList')}
-    </Anchor>
-  );
-}
-
 export function DocumentTypeCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('documentTypes.createTitle'));
@@ -35,7 +27,7 @@ export function DocumentTypeCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/document-types`} label={t('documentTypes.backToList')} />
       <Title order={1} size="h2">
         {t('documentTypes.createTitle')}
       </Title>
@@ -72,7 +64,7 @@ export function DocumentTypeEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/document-types`} label={t('documentTypes.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { type DriverAddBody, driverAddBodySchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { useFormToasts } from '../../lib/forms';
-import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { driversResource } from './api';
 import { DriverProfileForm, showServerErrors } from './DriverProfileForm';
@@ -23,9 +23,7 @@ export function DriverAddPage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <Anchor component={Link} {...backToList(`/${companyId}/drivers`)} size="sm" py={4}>
-        {t('drivers.backToList')}
-      </Anchor>
+      <BackToListLink path={`/${companyId}/drivers`} label={t('drivers.backToList')} />
       <Title order={1} size="h2">
         {t('drivers.createTitle')}
       </Title>

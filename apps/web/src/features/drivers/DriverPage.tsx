@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { type Driver, type DriverUpdate, driverUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
+import { BackToListLink } from '../../components/FormKit';
 import { IconCheck, IconTrash, IconX } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { Section } from '../../components/Section';
@@ -38,9 +39,7 @@ export function DriverPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={1100}>
-      <Anchor component={Link} {...backToList(`/${companyId}/drivers`)} size="sm" py={4}>
-        {t('drivers.backToList')}
-      </Anchor>
+      <BackToListLink path={`/${companyId}/drivers`} label={t('drivers.backToList')} />
       <RecordState query={driver} notFoundTitle={t('drivers.notFound')}>
         {(current) => <DriverDetails key={current.id} driver={current} companyId={companyId} />}
       </RecordState>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { type CoreLocationCreate, type CoreLocationUpdate, coreLocationCreateSchema, coreLocationUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
@@ -17,15 +18,6 @@ const LIST = '/org/core-locations';
 // A core location has the company location's fields at a core airport: the same form, checked by the core schemas.
 const createResolver = zodResolver(coreLocationCreateSchema) as unknown as Resolver<LocationFormValues, unknown, CoreLocationCreate>;
 const updateResolver = zodResolver(coreLocationUpdateSchema) as unknown as Resolver<LocationFormValues, unknown, CoreLocationUpdate>;
-
-function BackToList() {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(LIST)} size="sm" py={4}>
-      {t('coreLocations.backToList')}
-    </Anchor>
-  );
-}
 
 function useCoreAirportChoices() {
   const airports = useCoreAirports(false);
@@ -41,7 +33,7 @@ export function CoreLocationCreatePage() {
   const airports = useCoreAirportChoices();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList />
+      <BackToListLink path={LIST} label={t('coreLocations.backToList')} />
       <Title order={1} size="h2">
         {t('coreLocations.createTitle')}
       </Title>
@@ -83,7 +75,7 @@ export function CoreLocationEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList />
+      <BackToListLink path={LIST} label={t('coreLocations.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { type Location, type LocationCreate, type LocationUpdate, locationCreateSchema, locationUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
@@ -17,15 +18,6 @@ const editRoute = getRouteApi('/$companyId/locations/$locationId/edit');
 const createResolver = zodResolver(locationCreateSchema) as unknown as Resolver<LocationFormValues, unknown, LocationCreate>;
 // The edit form shows every field, so the partial update schema checks the same values.
 const updateResolver = zodResolver(locationUpdateSchema) as unknown as Resolver<LocationFormValues, unknown, LocationUpdate>;
-
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/locations`)} size="sm" py={4}>
-      {t('locations.backToList')}
-    </Anchor>
-  );
-}
 
 /** The company's active airports; an edited location's own airport stays offered even if it was deactivated since. */
 function useAirportChoices(current?: Pick<Location, 'airport_id' | 'airport_iata_code' | 'airport_name'>) {
@@ -48,7 +40,7 @@ export function LocationCreatePage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/locations`} label={t('locations.backToList')} />
       <Title order={1} size="h2">
         {t('locations.createTitle')}
       </Title>
@@ -128,7 +120,7 @@ export function LocationEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/locations`} label={t('locations.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

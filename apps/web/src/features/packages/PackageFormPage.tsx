@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type PackageCreate, type PackageCreateInput, type PackageUpdate, packageCreateSchema, packageUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, type Path, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions, StatusSwitchField } from '../../components/FormKit';
+import { BackToListLink, FormActions, StatusSwitchField } from '../../components/FormKit';
 import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { applyServerFieldErrors, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
@@ -139,15 +139,6 @@ function PackageForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
   );
 }
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/packages`)} size="sm" py={4}>
-      {t('packages.backToList')}
-    </Anchor>
-  );
-}
-
 export function PackageCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('packages.createTitle'));
@@ -157,7 +148,7 @@ export function PackageCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/packages`} label={t('packages.backToList')} />
       <Title order={1} size="h2">
         {t('packages.createTitle')}
       </Title>
@@ -194,7 +185,7 @@ export function PackageEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/packages`} label={t('packages.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   type LocationPriceCreate,
   type LocationPriceCreateInput,
@@ -11,6 +11,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { BackToListLink } from '../../components/FormKit';
 import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
@@ -182,15 +183,6 @@ function LocationPriceForm<Output>({
   );
 }
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/location-prices`)} size="sm" py={4}>
-      {t('prices.form.backToList')}
-    </Anchor>
-  );
-}
-
 export function LocationPriceCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('prices.form.createTitle'));
@@ -200,7 +192,7 @@ export function LocationPriceCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/location-prices`} label={t('prices.form.backToList')} />
       <Title order={1} size="h2">
         {t('prices.form.createTitle')}
       </Title>
@@ -236,7 +228,7 @@ export function LocationPriceEditPage() {
   usePageTitle(t('prices.form.editTitle'));
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/location-prices`} label={t('prices.form.backToList')} />
       <Title order={1} size="h2">
         {t('prices.form.editTitle')}
       </Title>

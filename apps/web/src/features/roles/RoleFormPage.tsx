@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type RoleCreate, type RoleCreateInput, type RoleRecord, type RoleUpdate, roleCreateSchema, roleUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions } from '../../components/FormKit';
+import { BackToListLink, FormActions } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useCan } from '../../lib/currentUser';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
@@ -136,11 +136,7 @@ function RoleForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, on
 
 function BackToRoles({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/roles`)} size="sm" py={4}>
-      {t('roles.backToList')}
-    </Anchor>
-  );
+  return <BackToListLink path={`/${companyId}/roles`} label={t('roles.backToList')} />;
 }
 
 export function RoleCreatePage() {

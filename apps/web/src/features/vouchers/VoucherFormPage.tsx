@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type DiscountType,
   type Voucher,
@@ -9,11 +9,11 @@ import {
   voucherCreateSchema,
   voucherUpdateSchema,
 } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions, StatusSwitchField } from '../../components/FormKit';
+import { BackToListLink, FormActions, StatusSwitchField } from '../../components/FormKit';
 import { MoneyInput } from '../../components/MoneyInput';
 import { RecordState } from '../../components/RecordState';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
@@ -209,15 +209,6 @@ function VoucherForm<Output>({ resolver, defaultValues, submitLabel, cancelHref,
   );
 }
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/vouchers`)} size="sm" py={4}>
-      {t('vouchers.backToList')}
-    </Anchor>
-  );
-}
-
 export function VoucherCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('vouchers.createTitle'));
@@ -227,7 +218,7 @@ export function VoucherCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/vouchers`} label={t('vouchers.backToList')} />
       <Title order={1} size="h2">
         {t('vouchers.createTitle')}
       </Title>
@@ -264,7 +255,7 @@ export function VoucherEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/vouchers`} label={t('vouchers.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>

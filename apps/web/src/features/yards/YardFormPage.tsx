@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { type YardCreate, type YardUpdate, yardCreateSchema, yardUpdateSchema } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BackToListLink } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
@@ -17,15 +18,6 @@ const editRoute = getRouteApi('/$companyId/yards/$yardId/edit');
 const createResolver = zodResolver(yardCreateSchema);
 const updateResolver = zodResolver(yardUpdateSchema) as unknown as Resolver<YardFormValues, unknown, YardUpdate>;
 
-function BackToList({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component={Link} {...backToList(`/${companyId}/yards`)} size="sm" py={4}>
-      {t('yards.backToList')}
-    </Anchor>
-  );
-}
-
 export function YardCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('yards.createTitle'));
@@ -35,7 +27,7 @@ export function YardCreatePage() {
   const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/yards`} label={t('yards.backToList')} />
       <Title order={1} size="h2">
         {t('yards.createTitle')}
       </Title>
@@ -72,7 +64,7 @@ export function YardEditPage() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={960}>
-      <BackToList companyId={companyId} />
+      <BackToListLink path={`/${companyId}/yards`} label={t('yards.backToList')} />
       <Title order={1} size="h2">
         {title}
       </Title>
