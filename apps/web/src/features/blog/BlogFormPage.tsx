@@ -1,22 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  FileInput,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Center, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type BlogPost,
   type BlogPostCreate,
@@ -25,26 +8,25 @@ import {
   blogStatuses,
   isSlug,
   languages,
-  MAX_COVER_BYTES,
   MAX_SLUG_LENGTH,
   proposeSlug,
   V,
 } from '@ps/contracts';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
-import { FormActions } from '../../components/FormKit';
-import { IconPhoto } from '../../components/icons';
+import { BackToListLink, FormActions } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
 import { ApiError } from '../../lib/api';
 import { applyServerFieldErrors, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
-import { blogResource, readAsDataUrl, useCoverImage, useRemoveCover, useUploadCover } from './api';
+import { blogResource, useRemoveCover, useUploadCover } from './api';
+import { type CoverChoice, CoverField, noCoverChange } from './CoverField';
 import { fromLocalInput, toLocalInput } from './format';
 
 // The rich text editor (Tiptap, ProseMirror, @mantine/tiptap and its styles) is a chunk of its own: the blog's list and
@@ -94,89 +76,6 @@ function showServerErrors(error: unknown, setError: UseFormSetError<BlogFormValu
       : (formFields as readonly string[]).includes(field)
         ? (field as (typeof formFields)[number])
         : undefined,
-  );
-}
-
-/** The cover chosen on the form: a new file (with its preview), or the current one taken off. */
-interface CoverChoice {
-  file: File | null;
-  preview: string | null;
-  remove: boolean;
-}
-const noCoverChange: CoverChoice = { file: null, preview: null, remove: false };
-
-function CoverField({
-  post,
-  choice,
-  onChoice,
-  error,
-  onError,
-}: {
-  post: BlogPost | undefined;
-  choice: CoverChoice;
-  onChoice: (choice: CoverChoice) => void;
-  error: string | undefined;
-  onError: (message: string | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const current = useCoverImage(choice.remove ? undefined : post);
-  const shown = choice.preview ?? (choice.remove ? null : (current.data ?? null));
-  return (
-    <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <FileInput
-          label={t('blog.form.cover')}
-          description={t('blog.form.coverHint')}
-          placeholder={t('blog.form.coverChoose')}
-          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-          leftSection={<IconPhoto size={18} aria-hidden />}
-          accept="image/jpeg,image/png,image/webp"
-          clearable
-          clearButtonProps={{ 'aria-label': t('blog.form.coverClear') }}
-          value={choice.file}
-          error={error}
-          onChange={(file) => {
-            onError(undefined);
-            if (!file) {
-              onChoice({ ...choice, file: null, preview: null });
-              return;
-            }
-            if (file.size > MAX_COVER_BYTES) {
-              onError(t('blog.form.coverTooBig'));
-              onChoice({ ...choice, file: null, preview: null });
-              return;
-            }
-            void readAsDataUrl(file).then((preview) => onChoice({ file, preview, remove: false }));
-          }}
-        />
-        <Box>
-          {shown ? (
-            <Image src={shown} alt={t('blog.form.coverPreview')} radius="md" mah={200} fit="contain" data-testid="cover-preview" />
-          ) : current.isFetching ? (
-            <Loader size="sm" aria-label={t('app.loading')} />
-          ) : (
-            <Text size="sm" c="dimmed" pt={{ base: 0, sm: 'lg' }}>
-              {t('blog.form.noCover')}
-            </Text>
-          )}
-        </Box>
-      </SimpleGrid>
-      {post?.cover && !choice.remove && !choice.file ? (
-        <Group>
-          <Button variant="default" color="red" onClick={() => onChoice({ ...noCoverChange, remove: true })}>
-            {t('blog.form.coverRemove')}
-          </Button>
-        </Group>
-      ) : null}
-      {choice.remove ? (
-        <Text size="sm">
-          {t('blog.form.coverWillGo')}{' '}
-          <Anchor component="button" type="button" onClick={() => onChoice(noCoverChange)}>
-            {t('blog.form.coverKeep')}
-          </Anchor>
-        </Text>
-      ) : null}
-    </Stack>
   );
 }
 
@@ -407,14 +306,6 @@ function publishedAtOf(values: BlogFormValues, initial: string): string | null |
   return values.publish_at === '' ? null : fromLocalInput(values.publish_at);
 }
 
-function BackTo({ href, label }: { href: string; label: string }) {
-  return (
-    <Anchor component={Link} {...backToList(href)} size="sm" py={4}>
-      {label}
-    </Anchor>
-  );
-}
-
 export function BlogCreatePage() {
   const { t } = useTranslation();
   usePageTitle(t('blog.form.createTitle'));
@@ -424,7 +315,7 @@ export function BlogCreatePage() {
   const list = `/${companyId}/blog`;
   return (
     <Stack gap="md" maw={960}>
-      <BackTo href={list} label={t('blog.backToList')} />
+      <BackToListLink path={list} label={t('blog.backToList')} />
       <Title order={1} size="h2">
         {t('blog.form.createTitle')}
       </Title>
@@ -463,7 +354,7 @@ export function BlogEditPage() {
   const list = `/${companyId}/blog`;
   return (
     <Stack gap="md" maw={960}>
-      <BackTo href={list} label={t('blog.backToList')} />
+      <BackToListLink path={list} label={t('blog.backToList')} />
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>
