@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { Agency, Booking } from '@ps/contracts';
 import { addDays, call, choose, pricedParkRideBand } from './bookingWorld';
-import { axeOnList, exportCsv, isMobile, noSidewaysScroll, record, setLanguage, uniqueName } from './catalogue';
+import { axeOnList, exportCsv, isMobile, noSidewaysScroll, openNav, record, setLanguage, uniqueName } from './catalogue';
 import {
   apiSignIn,
   BOTH_WIDTHS,
@@ -69,11 +69,6 @@ async function agencyWithSales(request: APIRequestContext, token: string) {
 }
 
 const STATEMENT = 'from=2027-03-01&to=2027-03-31';
-
-async function openNav(page: Page, name: string) {
-  if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
-}
 
 test(
   'adds an agency with a core agency and its commission; a taken name is named beside the field',

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Agency } from '@ps/contracts';
 import { call, choose } from './bookingWorld';
-import { exportCsv, isMobile, noSidewaysScroll, record, setLanguage, uniqueName } from './catalogue';
+import { exportCsv, isMobile, noSidewaysScroll, openNav, record, setLanguage, uniqueName } from './catalogue';
 import { BOTH_WIDTHS, openAsAdmin, seriousViolations } from './support';
 
 /**
@@ -9,11 +9,6 @@ import { BOTH_WIDTHS, openAsAdmin, seriousViolations } from './support';
  * screen's filters, its name before and after shown, the same in the CSV the screen downloads; in English and Tamil, at
  * 375 and 1440 px, with axe.
  */
-
-async function openNav(page: Page, name: string) {
-  if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
-}
 
 test(
   'an agency renamed is found in the audit log by its filters, with its name before and after, and in the CSV',

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { BlogPost, PublicBlogPostSummary } from '@ps/contracts';
 import { call } from './bookingWorld';
-import { dialogOpen, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
+import { dialogOpen, isMobile, noSidewaysScroll, openNav, record, setLanguage } from './catalogue';
 import { apiSignIn, BOTH_WIDTHS, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /**
@@ -72,11 +72,6 @@ async function clientKey(request: APIRequestContext): Promise<string> {
   const key = html.match(/<meta name="ps-client-key" content="([^"]+)"/)?.[1];
   if (!key) throw new Error('no client key on the sign-in page');
   return key;
-}
-
-async function openNav(page: Page, name: string) {
-  if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
 }
 
 async function addPost(request: APIRequestContext, token: string, body: Record<string, unknown>) {

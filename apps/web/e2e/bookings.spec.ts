@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { Booking, BookingStatus } from '@ps/contracts';
 import { addDays, call, choose, pricedParkRideBand } from './bookingWorld';
-import { dialogOpen, exportCsv, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
+import { dialogOpen, exportCsv, noSidewaysScroll, openNav, record, setLanguage } from './catalogue';
 import { apiSignIn, BOTH_WIDTHS, createAirport, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /**
@@ -86,8 +86,7 @@ test(
     const token = session.access_token;
     const world = await bookableWorld(request, token);
 
-    if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bookings' }).click();
+    await openNav(page, 'Bookings');
     await expect(page).toHaveURL(/\/1\/bookings$/);
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'New booking' }).click();

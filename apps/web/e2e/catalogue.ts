@@ -10,6 +10,12 @@ export const record = (page: Page, name: string) =>
 
 export const isMobile = () => test.info().project.name.startsWith('mobile');
 
+/** Opens a screen from the main navigation, as a user does: on a phone the drawer first. */
+export async function openNav(page: Page, name: string) {
+  if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
+}
+
 /** A name no other test or run has: the project and a random tag. */
 export const uniqueName = (prefix: string) =>
   `${prefix} ${test.info().project.name.replace('desktop-', 'D').replace('mobile-', 'M')} ${Math.random().toString(36).slice(2, 7)}`;

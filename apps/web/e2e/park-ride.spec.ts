@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Booking } from '@ps/contracts';
 import { addDays, call, choose, pricedParkRideBand } from './bookingWorld';
-import { exportCsv, isMobile, noSidewaysScroll, record, setLanguage } from './catalogue';
+import { exportCsv, noSidewaysScroll, openNav, record, setLanguage } from './catalogue';
 import { apiSignIn, BOTH_WIDTHS, createAirport, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /**
@@ -85,8 +85,7 @@ test(
     const token = session.access_token;
     const world = await parkRideWorld(request, token);
 
-    if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Park and ride' }).click();
+    await openNav(page, 'Park and ride');
     await expect(page).toHaveURL(/\/1\/park-ride$/);
     await expect(page.getByRole('heading', { name: 'Park and ride', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'New park-and-ride booking' }).click();

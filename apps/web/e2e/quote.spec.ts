@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays, choose, pricedParkRideBand } from './bookingWorld';
+import { openNav } from './catalogue';
 import { apiSignIn, BOTH_WIDTHS, createAirport, openAsAdmin, seriousViolations, storeSession, widthFor } from './support';
 
 /**
@@ -8,8 +9,6 @@ import { apiSignIn, BOTH_WIDTHS, createAirport, openAsAdmin, seriousViolations, 
  * the run; the band gets a length of stay no other band of its type covers (bands of one type must not overlap,
  * and both projects share one server).
  */
-
-const isMobile = () => test.info().project.name.startsWith('mobile');
 
 async function post<T>(request: APIRequestContext, token: string, path: string, data: Record<string, unknown>): Promise<T> {
   const response = await request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
@@ -69,8 +68,7 @@ test('prices a stay, explains it, and the link reproduces it', BOTH_WIDTHS, asyn
   const session = await openAsAdmin(page, request, '/1/airports');
   const world = await pricedWorld(request, session.access_token);
 
-  if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Quote' }).click();
+  await openNav(page, 'Quote');
   await expect(page).toHaveURL(/\/1\/quote$/);
   await expect(page.getByRole('heading', { name: 'Quote', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Quote · Parking Solutions');
