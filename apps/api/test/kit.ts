@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sessions, users } from '../src/db/schema/index.ts';
+import { roles, sessions, users } from '../src/db/schema/index.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
 import { createCompany, createUser } from './factories.ts';
 import { TEST_JWT_SECRET, type TestContext } from './harness.ts';
@@ -100,4 +100,11 @@ export async function call(
 ) {
   const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> & { data?: unknown }, response };
+}
+
+/** The id of a built-in role (the same in every company), as `GET /api/role/list` names it. */
+export async function builtInRoleId(ctx: TestContext, key: 'admin' | 'driver'): Promise<number> {
+  const [row] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.key, key));
+  if (!row) throw new Error(`the built-in role ${key} is missing`);
+  return row.id;
 }

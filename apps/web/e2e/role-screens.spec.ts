@@ -22,11 +22,11 @@ async function readOnlyUser(request: APIRequestContext, page: Page) {
   const roleId = ((await role.json()) as { data: { id: number } }).data.id;
   const email = `readonly.${suffix.toLowerCase()}@example.com`;
   const name = `Vani ${suffix.replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'x')}`;
-  const added = await request.post('/api/auth/admin/add', { headers, data: { name, email, temporary_password: 'Harbour-gate-4417' } });
+  const added = await request.post('/api/auth/admin/add', {
+    headers,
+    data: { name, email, temporary_password: 'Harbour-gate-4417', role_id: roleId },
+  });
   expect(added.status(), await added.text()).toBe(201);
-  const userId = ((await added.json()) as { data: { id: number } }).data.id;
-  const assigned = await request.patch(`/api/user/role/${userId}`, { headers, data: { role_id: roleId } });
-  expect(assigned.status(), await assigned.text()).toBe(200);
   const session = await finishFirstSignIn(request, email, 'Harbour-gate-4417', 'Vani-reads-2026');
   expect(session.user_data.permissions).not.toContain('airports.update');
   return { session, admin };

@@ -53,9 +53,14 @@ test(
     const email = `dispatch.${suffix.toLowerCase()}@example.com`;
     // A person's name is letters only.
     const person = `Kala ${suffix.replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'x')}`;
+    const headers = { authorization: `Bearer ${session.access_token}` };
+    const roles = (await (await request.get('/api/role/list?page_size=1000', { headers })).json()) as {
+      data: Array<{ id: number; key: string | null }>;
+    };
+    const adminRoleId = roles.data.find((role) => role.key === 'admin')?.id;
     const added = await request.post('/api/auth/admin/add', {
-      headers: { authorization: `Bearer ${session.access_token}` },
-      data: { name: person, email, temporary_password: 'Harbour-gate-4417' },
+      headers,
+      data: { name: person, email, temporary_password: 'Harbour-gate-4417', role_id: adminRoleId },
     });
     expect(added.status(), await added.text()).toBe(201);
 

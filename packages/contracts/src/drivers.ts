@@ -177,8 +177,11 @@ export const adminAddBodySchema = z.strictObject({
   phn_nbr: phone.optional(),
   country_id: recordIdSchema.optional(),
   temporary_password: newPasswordSchema,
-  /** Their role (`GET /api/role/list`): the built-in Administrator when absent, or one of the company's own. */
-  role_id: recordIdSchema.optional(),
+  /**
+   * Their role (`GET /api/role/list`): the built-in Administrator or one of the company's own, within the permissions of
+   * whoever adds them. Required: an account never gets a role by default (docs/decisions.md "No way up").
+   */
+  role_id: recordIdSchema,
 });
 export type AdminAddInput = z.input<typeof adminAddBodySchema>;
 export type AdminAddBody = z.output<typeof adminAddBodySchema>;

@@ -195,8 +195,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, comp
       summary: 'Add an admin to your company, with a temporary password',
       description: `\`name\`, \`email\`, optional \`phn_nbr\` (and \`country_id\`, default 94 with a phone) and \`temporary_password\`
 (the new-password rules; common passwords refused): the new admin chooses a password of their own at first sign-in. E-mail and
-phone are unique in the organisation: 409 \`email_taken\` / \`phone_taken\` on the field. Optional \`role_id\`: the built-in
-Administrator role when absent, else one of your company's roles within your own permissions (as \`PATCH /api/user/role/{id}\`). Audited.`,
+phone are unique in the organisation: 409 \`email_taken\` / \`phone_taken\` on the field. \`role_id\` (required): the built-in
+Administrator role or one of your company's roles, only within your own permissions (403 \`role_beyond_own\`, as
+\`PATCH /api/user/role/{id}\`). Audited.`,
       security: [{ bearer: [] }],
       body: adminAddBodySchema,
       response: { 201: dataEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 409, 503) },

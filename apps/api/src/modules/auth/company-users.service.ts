@@ -54,10 +54,11 @@ export function createCompanyUsersService(db: Db) {
       const passwordHash = await hashPassword(body.temporary_password);
       const phone = body.phn_nbr ? normalisePhone(body.phn_nbr) : null;
       return writeRecords(db, usersTable, actor, { entity: 'user', translate: userConflict }, async (records) => {
-        const role = body.role_id === undefined ? null : await officeRoleToGive(records.tx, actor, body.role_id);
+        // Always a role chosen and within the actor's own permissions: never the built-in Admin by default.
+        const role = await officeRoleToGive(records.tx, actor, body.role_id);
         const created = await records.create({
           role: 'admin',
-          role_id: role?.role_id ?? null,
+          role_id: role.role_id,
           name: body.name,
           email: body.email,
           phn_nbr: phone,

@@ -3,12 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDriver } from '../../../test/factories/trips.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, createTenant } from '../../../test/kit.ts';
+import { builtInRoleId, call, createTenant } from '../../../test/kit.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
+let adminRoleId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
+  adminRoleId = await builtInRoleId(ctx, 'admin');
 });
 afterAll(() => ctx?.close());
 
@@ -17,6 +19,7 @@ const adminBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Nila Selvam',
   email: `nila.${tag()}@example.com`,
   temporary_password: 'Harbour-gate-4417',
+  role_id: adminRoleId,
   ...overrides,
 });
 

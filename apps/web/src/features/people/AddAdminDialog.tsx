@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { type AdminAddInput, adminAddBodySchema, type RoleRecord } from '@ps/contracts';
+import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ import { translateMessage } from '../../lib/i18n';
 import { useRoleLabel } from './AssignRoleDialog';
 import { useAddAdmin } from './api';
 
-type AdminValues = { name: string; email: string; phn_nbr: string; temporary_password: string; role_id?: number | undefined };
+type AdminValues = { name: string; email: string; phn_nbr: string; temporary_password: string; role_id: number | undefined };
 const fields = ['name', 'email', 'phn_nbr', 'temporary_password', 'role_id'] as const;
 // The form's empty phone field means no phone.
 const formSchema = adminAddBodySchema.extend({
@@ -20,10 +21,18 @@ const formSchema = adminAddBodySchema.extend({
     .or(adminAddBodySchema.shape.phn_nbr),
 });
 const resolver = zodResolver(formSchema) as unknown as Resolver<AdminValues>;
+const emptyValues = (roleId: number | undefined): AdminValues => ({
+  name: '',
+  email: '',
+  phn_nbr: '',
+  temporary_password: '',
+  role_id: roleId,
+});
 
 /**
  * Another office user of the company: name, e-mail, optional phone, a temporary password they replace at first sign-in,
- * and their role (the built-in Admin unless one of the company's own is picked; offered to those who see roles).
+ * and their role, always chosen: `roles` are those within the adder's own permissions (the API refuses any other), the
+ * built-in Admin first when it is one of them.
  */
 export function AddAdminDialog({ opened, onClose, roles }: { opened: boolean; onClose: () => void; roles: RoleRecord[] }) {
   const { t } = useTranslation();
@@ -36,7 +45,12 @@ export function AddAdminDialog({ opened, onClose, roles }: { opened: boolean; on
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AdminValues>({ resolver, defaultValues: { name: '', email: '', phn_nbr: '', temporary_password: '' } });
+  } = useForm<AdminValues>({ resolver, defaultValues: emptyValues(undefined) });
+  // Each opening starts blank, with the built-in Admin chosen when the adder may give it.
+  const adminRoleId = roles.find((role) => role.key === 'admin')?.id;
+  useEffect(() => {
+    if (opened) reset(emptyValues(adminRoleId));
+  }, [opened, adminRoleId, reset]);
   const error = (message: string | undefined) => translateMessage(message);
   const close = () => {
     reset();
@@ -111,31 +125,26 @@ export function AddAdminDialog({ opened, onClose, roles }: { opened: boolean; on
               />
             )}
           />
-          {roles.length > 1 ? (
-            <Controller
-              control={control}
-              name="role_id"
-              render={({ field }) => (
-                <Select
-                  label={t('people.fields.role')}
-                  description={t('people.add.roleHint')}
-                  data={roles.map((role) => ({ value: String(role.id), label: roleLabel(role) }))}
-                  value={field.value === undefined ? String(roles.find((role) => role.key === 'admin')?.id ?? '') : String(field.value)}
-                  onChange={(value) => {
-                    const role = roles.find((candidate) => String(candidate.id) === value);
-                    // The built-in Admin is the default: sent as no role at all.
-                    field.onChange(!role || role.key === 'admin' ? undefined : role.id);
-                  }}
-                  allowDeselect={false}
-                  name={field.name}
-                  ref={field.ref}
-                  error={error(errors.role_id?.message)}
-                  comboboxProps={{ withinPortal: true }}
-                  {...keyboardScrollable}
-                />
-              )}
-            />
-          ) : null}
+          <Controller
+            control={control}
+            name="role_id"
+            render={({ field }) => (
+              <Select
+                label={t('people.fields.role')}
+                description={t('people.add.roleHint')}
+                required
+                data={roles.map((role) => ({ value: String(role.id), label: roleLabel(role) }))}
+                value={field.value === undefined ? null : String(field.value)}
+                onChange={(value) => field.onChange(value === null ? undefined : Number(value))}
+                allowDeselect={false}
+                name={field.name}
+                ref={field.ref}
+                error={error(errors.role_id?.message)}
+                comboboxProps={{ withinPortal: true }}
+                {...keyboardScrollable}
+              />
+            )}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={isSubmitting} className="ps-primary-action">
               {t('common.cancel')}

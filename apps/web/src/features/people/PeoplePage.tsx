@@ -127,7 +127,7 @@ export function PeoplePage() {
           </Title>
           <Text size="sm">{t('people.intro')}</Text>
         </Stack>
-        {may('users.create') ? (
+        {may('users.create') && may('roles.view') ? (
           <Button size="md" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} className="ps-primary-action">
             {t('people.add.button')}
           </Button>
@@ -206,7 +206,11 @@ export function PeoplePage() {
         </Table>
       )}
 
-      <AddAdminDialog opened={adding} onClose={() => setAdding(false)} roles={officeRoles.data ?? []} />
+      <AddAdminDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        roles={(officeRoles.data ?? []).filter((role) => role.permissions.every((permission) => may(permission)))}
+      />
       <AssignRoleDialog person={assigning} roles={officeRoles.data ?? []} onClose={() => setAssigning(null)} />
       <ConfirmDialog
         opened={signingOut !== null}
