@@ -114,6 +114,9 @@ export const errorCodes = [
   'role_beyond_own',
   'cannot_change_own_role',
   'role_not_assignable',
+  // Acting on a person (docs/decisions.md "No way up"; locales/roles.*.json).
+  'person_beyond_own',
+  'last_full_admin',
   // The blog (locales/blog.*.json).
   'blog_slug_taken',
   'blog_body_empty',

@@ -8,6 +8,7 @@ import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { officeRoleToGive } from '../roles/roles.service.ts';
+import { lockPersonToActOn } from '../roles/standing.ts';
 import { notifyAccessChanged } from './access.ts';
 import { createAuthRepository, type UserListQuery, type UserRow } from './auth.repository.ts';
 import { identityOf, type RequestMeta } from './auth.service.ts';
@@ -74,9 +75,9 @@ export function createCompanyUsersService(db: Db) {
     async deleteAdmin(caller: Caller, companyId: number, userId: number, meta: RequestMeta): Promise<void> {
       if (userId === caller.userId) throw new AppError(409, 'cannot_delete_self');
       await writeRecords(db, usersTable, { companyId, actorUserId: caller.userId }, { entity: 'user' }, async (records) => {
-        // Locks the row only when it is this company's: another company's user is a 404.
-        const target = await records.lock(userId);
-        if (target.role !== 'admin' || target.deleted_at !== null) throw notFound();
+        // Another company's user is a 404; someone above the caller, or the last full administrator, is refused.
+        const target = await lockPersonToActOn(records.tx, { companyId, actorUserId: caller.userId }, userId, { endsAccess: true });
+        if (target.kind !== 'admin') throw notFound();
         await records.softRemove(userId, { deleted_at: new Date(), status: 0 });
         await createAuthRepository(records.tx).revokeUserTokens(userId);
       });

@@ -22,6 +22,7 @@ import { createAuthRepository } from '../auth/auth.repository.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import { userConflict } from '../auth/company-users.service.ts';
 import { ratesInForce } from '../driver-rates/driver-rates.repository.ts';
+import { lockPersonToActOn } from '../roles/standing.ts';
 import { eligibilityOn } from './drivers.eligibility.ts';
 import { createDriversRepository, type DriverRow } from './drivers.repository.ts';
 
@@ -199,8 +200,9 @@ export function createDriversService(db: Db) {
     async setAdminStatus(actor: CompanyActor, userId: number, body: AdminStatusUpdate, meta: RequestMeta): Promise<CompanyPerson> {
       if (userId === actor.actorUserId) throw new AppError(409, 'cannot_change_self');
       await writeRecords(db, users, actor, { entity: 'user' }, async (records) => {
-        const target = (await records.lock(userId)) as typeof users.$inferSelect;
-        if (target.deleted_at !== null || (target.role !== 'admin' && target.role !== 'driver')) throw notFound();
+        // Only someone within the actor's own permissions, and never the company's last full administrator off.
+        const target = await lockPersonToActOn(records.tx, actor, userId, { endsAccess: body.admin_status === 0 });
+        if (target.kind !== 'admin' && target.kind !== 'driver') throw notFound();
         await records.update(userId, { status: body.admin_status });
         if (body.admin_status === 0) await createAuthRepository(records.tx).revokeUserTokens(userId);
       });

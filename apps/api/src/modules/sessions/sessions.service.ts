@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { notifyAccessChanged } from '../auth/access.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
+import { lockPersonToActOn } from '../roles/standing.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
 /**
@@ -48,8 +49,8 @@ export function createSessionsService(db: Db, idleTimeoutSeconds: number) {
     async endUsers(actor: CompanyActor, userId: number, meta: RequestMeta): Promise<SessionsEnded> {
       if (userId === actor.actorUserId) throw new AppError(409, 'cannot_end_own_sessions');
       const ended = await writeRecords(db, usersTable, actor, { entity: 'user' }, async (records) => {
-        const target = await records.lock(userId);
-        if (target.deleted_at !== null) throw notFound();
+        // Only someone within the actor's own permissions (another company's or a removed user: 404).
+        await lockPersonToActOn(records.tx, actor, userId, { endsAccess: false });
         const open = await createSessionsRepository(records.tx, idleTimeoutSeconds).countOpen(userId);
         await createAuthRepository(records.tx).revokeUserTokens(userId);
         await recordAudit(records.tx, {
