@@ -1,7 +1,7 @@
 import type { Role } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
-import type { AccessGuard } from '../modules/auth/access.ts';
+import { type AccessGuard, matches } from '../modules/auth/access.ts';
 import type { Permission } from '../modules/auth/permissions.ts';
 import { logSecurityEvent } from '../modules/auth/security-events.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
@@ -27,6 +27,13 @@ declare module 'fastify' {
      * caller without access learns nothing from validation.
      */
     requirePermission(permission: Permission): onRequestAsyncHookHandler;
+    /**
+     * For an answer that stays open after its request was let in (the live stream): calls `onLost` once when the
+     * caller may no longer have it (their session ended, their user or company stopped, their role lost
+     * `permission`). Checked again at every access change this process hears of (its own and, through NOTIFY, every
+     * other process's) and every `recheckMs` in case one was missed. Returns the function that stops watching.
+     */
+    watchAccess(request: FastifyRequest, permission: Permission, onLost: () => void, options?: { recheckMs?: number }): () => void;
   }
 }
 
@@ -65,7 +72,34 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, access:
       if (!caller.permissions.has(permission)) throw refuse(request, permission);
     };
   });
+
+  app.decorate('watchAccess', (request: FastifyRequest, permission: Permission, onLost: () => void, options = {}) => {
+    const caller = requireCaller(request);
+    let watching = true;
+    const stop = () => {
+      watching = false;
+      unsubscribe();
+      clearInterval(timer);
+    };
+    const check = async () => {
+      // The session, user, company and role as the database has them now. A database that cannot answer ends the
+      // stream too (fail closed; the client reconnects and is checked afresh).
+      const state = await access.caller(caller.family, caller.userId, { fresh: true }).catch(() => undefined);
+      if (!watching || (state?.permissions.has(permission) ?? false)) return;
+      stop();
+      onLost();
+    };
+    const unsubscribe = access.onChange((target) => {
+      if (matches(caller, target)) void check();
+    });
+    const timer = setInterval(() => void check(), options.recheckMs ?? ACCESS_RECHECK_MS);
+    timer.unref();
+    return stop;
+  });
 }
+
+/** How often a held-open answer checks its caller's access without a notification (the cache's own bound). */
+export const ACCESS_RECHECK_MS = 30_000;
 
 /** The caller's company; calls of company-scoped resources need one (a super admin has none). */
 export function callerCompanyId(request: FastifyRequest): number {

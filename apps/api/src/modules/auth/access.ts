@@ -51,17 +51,23 @@ export interface AccessGuardOptions {
 }
 
 export interface AccessGuard {
-  /** The caller of a session, or undefined when the session is closed, expired, idle, or its user may not act. */
-  caller(family: string, userId: number): Promise<CallerState | undefined>;
+  /**
+   * The caller of a session, or undefined when the session is closed, expired, idle, or its user may not act. `fresh`
+   * reads the database whatever the cache holds (a held-open answer's periodic check).
+   */
+  caller(family: string, userId: number, options?: { fresh?: boolean }): Promise<CallerState | undefined>;
   invalidate(target: AccessTarget): void;
   /** Caching is on only while notifications from other processes can arrive. */
   setListening(listening: boolean): void;
+  /** Hears every access change this process learns of (its own and, by NOTIFY, every other's); returns the unsubscribe. */
+  onChange(listener: (target: AccessTarget) => void): () => void;
 }
 
 /** Guards of this process, per database handle, for the in-process half of `notifyAccessChanged`. */
 const guardsByDb = new WeakMap<Db, Set<AccessGuard>>();
 
-function matches(state: CallerState, target: AccessTarget): boolean {
+/** Whether an access change concerns a caller: their session, their user or their company. */
+export function matches(state: Pick<CallerState, 'family' | 'userId' | 'companyId'>, target: AccessTarget): boolean {
   if ('family' in target) return state.family === target.family;
   if ('userId' in target) return state.userId === target.userId;
   return state.companyId === target.companyId;
@@ -84,6 +90,7 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
   const maxEntries = options.maxEntries ?? 10_000;
   const idleMs = options.idleTimeoutSeconds * 1000;
   const entries = new Map<string, Entry>();
+  const listeners = new Set<(target: AccessTarget) => void>();
   let listening = false;
   // Bumped by every invalidation: an answer loaded while one happened is used once but not cached, since
   // it may predate the change.
@@ -130,9 +137,9 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
   }
 
   const guard: AccessGuard = {
-    async caller(family, userId) {
+    async caller(family, userId, options = {}) {
       const now = Date.now();
-      const cached = entries.get(family);
+      const cached = options.fresh ? undefined : entries.get(family);
       let state = cached && listening && now - cached.loadedAt < ttlMs ? cached.state : undefined;
       if (!state) {
         const loadedIn = generation;
@@ -151,11 +158,16 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
       for (const [family, entry] of entries) {
         if (matches(entry.state, target)) entries.delete(family);
       }
+      for (const listener of listeners) listener(target);
     },
     setListening(value) {
       listening = value;
       generation++;
       entries.clear();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
   let guards = guardsByDb.get(db);

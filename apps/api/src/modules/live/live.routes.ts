@@ -21,7 +21,8 @@ const RETRY_MS = 5_000;
 const description = `Server-sent events (\`text/event-stream\`) of the caller's company only: one \`data:\` line per
 booking change, a JSON \`{ company_id, booking_id, action }\` (\`created\`, \`updated\`, \`status\`, \`payment\`, \`mail\`);
 never personal data (the board refetches what it shows). The stream opens with \`retry: ${RETRY_MS}\`, sends a comment
-line every ${HEARTBEAT_MS / 1000} s, and ends when the client goes. Read it with \`fetch\` and the Authorization header:
+line every ${HEARTBEAT_MS / 1000} s, and ends when the client goes or when the caller may no longer read it (signed out,
+session ended, \`bookings.view\` taken away, user disabled or company deactivated, in any server process). Read it with \`fetch\` and the Authorization header:
 a token never goes in a URL. Events from every server process on the database arrive (PostgreSQL LISTEN/NOTIFY).`;
 
 /** `GET /api/live/events`: the live board's stream (issue 7, section 2). */
@@ -62,9 +63,13 @@ export function registerLiveRoutes(app: FastifyInstance, database: Database): Li
       });
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
+      // The stream ends when its caller may no longer read the board: signed out, session revoked, permission
+      // taken away, user disabled or company deactivated, whichever process made the change.
+      const stopWatching = app.watchAccess(request, 'bookings.view', () => end());
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        stopWatching();
         open.delete(stream);
         if (!stream.writableEnded) stream.end();
       };

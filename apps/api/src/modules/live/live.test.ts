@@ -1,12 +1,14 @@
 import type { LiveEvent } from '@ps/contracts';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from '../../../test/harness.ts';
-import { createTenant } from '../../../test/kit.ts';
+import { addUser, call, createSuperAdmin, createTenant } from '../../../test/kit.ts';
 import { eventually, type LiveStream, openLiveStream } from '../../../test/live-stream.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { publishLiveEvent } from './live-events.ts';
 
 let ctx: TestContext;
@@ -108,6 +110,84 @@ describe('GET /api/live/events', () => {
   });
 });
 
+/** Whether the server ends the stream within the bound (the access change is asynchronous; no timing is asserted). */
+async function endsWithin(stream: LiveStream, boundMs = 5000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), boundMs);
+  });
+  const ended = await Promise.race([stream.ended.then(() => true), bound]);
+  clearTimeout(timer);
+  return ended;
+}
+
+/** The caller's own session (refresh family), as their account lists it. */
+async function currentSessionId(headers: Record<string, string>): Promise<string> {
+  const { body } = await call(ctx.app, 'GET', '/api/auth/sessions', headers);
+  const current = (body.data as Array<{ id: string; current: boolean }>).find((session) => session.current);
+  if (!current) throw new Error('no current session');
+  return current.id;
+}
+
+describe('the stream ends when its caller’s access does', () => {
+  it('at sign-out (the session ended)', async () => {
+    const tenant = await createTenant(ctx);
+    const stream = await open(baseUrl, tenant.headers);
+    expect(stream.status).toBe(200);
+    const session = await currentSessionId(tenant.headers);
+    expect(await endsWithin(stream, 300)).toBe(false);
+    expect((await call(ctx.app, 'DELETE', `/api/auth/sessions/${session}`, tenant.headers)).status).toBe(200);
+    expect(await endsWithin(stream)).toBe(true);
+  });
+
+  it('when the caller’s role loses bookings.view, and when their company is deactivated', async () => {
+    const tenant = await createTenant(ctx);
+    const role = await call(ctx.app, 'POST', '/api/role/add', tenant.headers, {
+      name: 'Board watcher',
+      permissions: ['bookings.view', 'trips.view'],
+    });
+    const clerk = await addUser(ctx, tenant.company.id, 'admin');
+    expect(
+      (await call(ctx.app, 'PATCH', `/api/user/role/${clerk.user.id}`, tenant.headers, { role_id: (role.body.data as { id: number }).id }))
+        .status,
+    ).toBe(200);
+    const clerkStream = await open(baseUrl, clerk.headers);
+    const adminStream = await open(baseUrl, tenant.headers);
+    expect(clerkStream.status).toBe(200);
+
+    const narrowed = await call(ctx.app, 'PATCH', `/api/role/update/${(role.body.data as { id: number }).id}`, tenant.headers, {
+      permissions: ['trips.view'],
+    });
+    expect(narrowed.status).toBe(200);
+    expect(await endsWithin(clerkStream)).toBe(true);
+    // The admin's role still has it: their stream goes on.
+    expect(await endsWithin(adminStream, 300)).toBe(false);
+
+    const superAdmin = await createSuperAdmin(ctx);
+    const off = await call(ctx.app, 'PATCH', `/api/company/update/${tenant.company.id}`, superAdmin.headers, { status: 0 });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await endsWithin(adminStream)).toBe(true);
+  });
+
+  it('when the user is disabled, also when no notification arrives: checked again on its own', async () => {
+    const tenant = await createTenant(ctx);
+    const clerk = await addUser(ctx, tenant.company.id, 'admin');
+    const family = await currentSessionId(clerk.headers);
+    // The watch the stream holds, with a short recheck (the stream's own is ACCESS_RECHECK_MS).
+    const request = { caller: { userId: clerk.user.id, companyId: tenant.company.id, family, role: 'admin', permissions: new Set() } };
+    let lost = 0;
+    const stop = ctx.app.watchAccess(request as unknown as FastifyRequest, 'bookings.view', () => lost++, { recheckMs: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lost).toBe(0);
+    // Disabled behind the API's back (no access change sent): the periodic check still finds it, once.
+    await ctx.db.update(users).set({ status: 0 }).where(eq(users.id, clerk.user.id));
+    expect(await eventually(() => lost > 0)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lost).toBe(1);
+    stop();
+  });
+});
+
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 describe.runIf(onPostgres)('the live board across server processes', () => {
@@ -138,6 +218,15 @@ describe.runIf(onPostgres)('the live board across server processes', () => {
     await publish({ company_id: tenant.company.id, booking_id: 99, action: 'status' });
     expect(await eventually(() => onOther.events.some((event) => event.booking_id === 99))).toBe(true);
     expect(outsiderOnOther.events).toEqual([]);
+  });
+
+  it('ends a stream open on another instance when the session signs out through this one', async () => {
+    const tenant = await createTenant(ctx);
+    const onOther = await open(other.url, tenant.headers);
+    expect(await untilListening(onOther, tenant.company.id)).toBe(true);
+    const session = await currentSessionId(tenant.headers);
+    expect((await call(ctx.app, 'DELETE', `/api/auth/sessions/${session}`, tenant.headers)).status).toBe(200);
+    expect(await endsWithin(onOther)).toBe(true);
   });
 
   it('listens again by itself after its LISTEN connection was cut', async () => {
