@@ -7,6 +7,7 @@ import {
   attachmentDisposition,
   createUploadStore,
   describeContent,
+  fileNameForType,
   isAcceptableFileName,
   isStoredName,
   sniffContentType,
@@ -163,5 +164,21 @@ describe('the upload store', () => {
     const kept = await configured.directory();
     await configured.close();
     expect((await stat(kept)).isDirectory()).toBe(true);
+  });
+});
+
+describe('fileNameForType', () => {
+  it('gives a name the extension of the type its bytes were checked as', () => {
+    expect(fileNameForType('statement.html', 'application/pdf')).toBe('statement.pdf');
+    expect(fileNameForType('statement.pdf.exe', 'application/pdf')).toBe('statement.pdf.pdf');
+    expect(fileNameForType('scan', 'image/png')).toBe('scan.png');
+    expect(fileNameForType('photo.JPEG', 'image/jpeg')).toBe('photo.JPEG');
+    expect(fileNameForType('photo.jpg', 'image/jpeg')).toBe('photo.jpg');
+    expect(fileNameForType('cover.svg', 'image/webp')).toBe('cover.webp');
+    // Windows drops trailing dots and spaces, which would show the extension before them.
+    expect(fileNameForType('invoice.html. . ', 'application/pdf')).toBe('invoice.pdf');
+    expect(fileNameForType('.htaccess', 'image/png')).toBe('.htaccess.png');
+    expect(fileNameForType('...', 'image/png')).toBe('file.png');
+    expect(fileNameForType('உரிமம் (2026).pdf', 'application/pdf')).toBe('உரிமம் (2026).pdf');
   });
 });

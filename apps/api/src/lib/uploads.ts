@@ -112,6 +112,29 @@ export function isAcceptableFileName(name: string): boolean {
   return !/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(name);
 }
 
+/** Extensions a type may keep as the user wrote them (JPEG has two). */
+const keptExtensions: Record<StoredContentType, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+};
+
+/**
+ * The user's file name with the extension of the type its bytes were checked as: `statement.html` whose bytes are a PDF
+ * is `statement.pdf`, `scan` is `scan.png`, `photo.JPEG` stays. A saved download is then opened as what it is, never
+ * as the page or program its name claimed (trailing dots and spaces go too: Windows drops them and shows the extension
+ * before them).
+ */
+export function fileNameForType(name: string, contentType: StoredContentType): string {
+  const trimmed = name.replace(/[. ]+$/u, '');
+  const dot = trimmed.lastIndexOf('.');
+  const extension = dot > 0 ? trimmed.slice(dot).toLowerCase() : '';
+  if (keptExtensions[contentType].includes(extension)) return trimmed;
+  const base = (dot > 0 ? trimmed.slice(0, dot) : trimmed).replace(/[. ]+$/u, '');
+  return `${base || 'file'}${extensions[contentType]}`;
+}
+
 /**
  * `Content-Disposition: attachment` for a download: a plain ASCII `filename` for old clients and the real
  * name as `filename*` (RFC 6266 / RFC 8187, UTF-8, percent-encoded).

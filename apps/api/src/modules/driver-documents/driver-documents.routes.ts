@@ -26,6 +26,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import {
   attachmentDisposition,
   describeContent,
+  fileNameForType,
   isAcceptableFileName,
   type ReceivedFile,
   sniffContentType,
@@ -262,13 +263,16 @@ named as it was uploaded (\`filename\` in ASCII and \`filename*\` in UTF-8), \`X
     },
     handler: async (request, reply) => {
       const { document, size, stream } = await service.open(companyActorOf(request), request.params as DriverDocumentParams);
-      return reply
-        .header('content-type', document.content_type)
-        .header('content-length', String(size))
-        .header('content-disposition', attachmentDisposition(document.file_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return (
+        reply
+          .header('content-type', document.content_type)
+          .header('content-length', String(size))
+          // Rows from before names were corrected on upload get the right extension here too.
+          .header('content-disposition', attachmentDisposition(fileNameForType(document.file_name, document.content_type)))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(stream)
+      );
     },
   });
 }

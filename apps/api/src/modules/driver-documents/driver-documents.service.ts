@@ -9,7 +9,7 @@ import { writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { addDays, daysBetween } from '../../lib/dates.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import type { ReceivedFile, UploadStore } from '../../lib/uploads.ts';
+import { fileNameForType, type ReceivedFile, type UploadStore } from '../../lib/uploads.ts';
 import { findDriver } from '../driver-rates/driver-rates.repository.ts';
 import {
   createDriverDocumentsRepository,
@@ -93,7 +93,8 @@ export function createDriverDocumentsService(db: Db, uploads: UploadStore, log: 
             driver_id: fields.driver_id,
             document_type_id: fields.document_type_id,
             expiry_date: fields.expiry_date ?? null,
-            file_name: upload.fileName,
+            // Named as uploaded, with the extension of the type its bytes are (never `.html` on a PDF's bytes).
+            file_name: fileNameForType(upload.fileName, upload.contentType),
             stored_name: storedName,
             content_type: upload.contentType,
             size_bytes: upload.file.size,

@@ -162,6 +162,25 @@ describe('POST /api/driver/documents/add and the download', () => {
     expect(audits[0]?.changes).toMatchObject({ driver_id: { to: driver.id }, file_name: { to: samples[0]?.filename } });
   });
 
+  it('names a PDF sent as statement.html statement.pdf, kept and downloaded so (never saved as a page that runs)', async () => {
+    const { tenant, driver, type } = await setUp();
+    const form = await formData(
+      { driver_id: String(driver.id), document_type_id: String(type.id) },
+      { data: PDF, name: 'statement.html', type: 'text/html' },
+    );
+    const added = await upload(tenant, form);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const record = added.body.data as DocumentRecord;
+    expect(record).toMatchObject({ file_name: 'statement.pdf', content_type: 'application/pdf' });
+    const file = await download(tenant, driver.id, record.id);
+    expect(String(file.headers['content-disposition'])).toBe(`attachment; filename="statement.pdf"; filename*=UTF-8''statement.pdf`);
+
+    // A row kept before names were corrected is downloaded with the right extension too.
+    await ctx.db.update(driverDocuments).set({ file_name: 'old-statement.html' }).where(eq(driverDocuments.id, record.id));
+    const old = await download(tenant, driver.id, record.id);
+    expect(String(old.headers['content-disposition'])).toContain('filename="old-statement.pdf"');
+  });
+
   it('takes an expiry date, and needs one when the type has expiry (400 document_expiry_required, nothing kept)', async () => {
     const { tenant, driver } = await setUp();
     const licence = await insertDocumentType(ctx.db, tenant.company.id, { name: `Licence ${randomUUID().slice(0, 6)}`, has_expiry: true });
