@@ -3,11 +3,14 @@ import { loadConfig } from './config.ts';
 import { serverRunningOn, startControlServer } from './db/backup.ts';
 import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
+import { keepNewFilesPrivate, tightenFolder } from './db/private-files.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
 import { type MailWorker, mailWorkerFromConfig } from './modules/mail/mail.worker.ts';
 import { createRetentionJob, type RetentionJob, retentionPolicyOf } from './modules/retention/retention.ts';
 import { createEligibilitySweep, type EligibilitySweep } from './modules/trips/trips.sweep.ts';
 
+// Whatever this process writes (database files, uploads, archives) is its user's alone (db/private-files.ts).
+keepNewFilesPrivate();
 const config = loadConfig();
 // The embedded database belongs to one process: a second server on the same DATA_DIR is refused before it opens it.
 if (!config.DATABASE_URL && config.DATA_DIR !== 'memory://' && (await serverRunningOn(config.DATA_DIR))) {
@@ -20,6 +23,9 @@ const database = await openDatabase({
   dataDir: config.DATA_DIR,
   connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
 });
+
+// Uploads and archives kept outside DATA_DIR are tightened too (DATA_DIR itself was, when it opened).
+for (const dir of [config.UPLOAD_DIR, config.ARCHIVE_DIR]) if (dir) await tightenFolder(dir);
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let mailWorker: MailWorker;

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +43,18 @@ function cli(dataDir: string, ...args: string[]) {
   return run(process.execPath, [cliPath, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
 }
 
+/** Files and folders under `dir` that another user could read or enter (any permission of group or others). */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    const stats = lstatSync(path);
+    if ((stats.mode & 0o077) !== 0) found.push(`${path} ${(stats.mode & 0o777).toString(8)}`);
+    if (stats.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dir);
+  return found;
+}
+
 async function userAgents(dataDir: string): Promise<string[]> {
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(dataDir);
@@ -81,10 +93,15 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('backup and restore of the em
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    // The database (its write-ahead log holds the signing secret and password hashes), its uploads and the backup are
+    // the server's user's alone: folders 0700, files 0600.
+    expect(openToOthers(dataDir)).toEqual([]);
+    expect(openToOthers(join(root, 'backups'))).toEqual([]);
     expect(await userAgents(dataDir)).toEqual(['backup-test-1-before', 'backup-test-2-after']);
 
     const restored = await cli(dataDir, 'restore', file);
     expect(restored.stdout).toMatch(/the previous data is kept in .*data\.before-restore-/);
+    expect(openToOthers(dataDir)).toEqual([]);
     const aside = readdirSync(root).find((name) => name.startsWith('data.before-restore-')) ?? '';
     expect(await userAgents(join(root, aside))).toEqual(['backup-test-1-before', 'backup-test-2-after']);
 

@@ -1,7 +1,10 @@
 import { loadConfig } from '../config.ts';
 import { backup, restore } from './backup.ts';
+import { keepNewFilesPrivate } from './private-files.ts';
 
 /** `npm run backup -- <file>` and `npm run restore -- <file>` for the embedded database (docs/operations.md). */
+// Backups and a restored data folder are the server's user's alone (db/private-files.ts).
+keepNewFilesPrivate();
 const [command, file] = process.argv.slice(2);
 try {
   if ((command !== 'backup' && command !== 'restore') || !file) {

@@ -5,6 +5,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { tightenFolder } from './private-files.ts';
 
 /**
  * Backup and restore of the embedded database (docs/operations.md, "Backup and restore").
@@ -162,7 +163,7 @@ export async function backup(dataDir: string, file: string): Promise<{ bytes: nu
     }
     from = 'folder';
   }
-  await mkdir(dirname(resolve(file)), { recursive: true });
+  await mkdir(dirname(resolve(file)), { recursive: true, mode: 0o700 });
   await writeDurably(resolve(file), bytes);
   return { bytes: bytes.length, from };
 }
@@ -206,6 +207,8 @@ export async function restore(dataDir: string, file: string, now = new Date()): 
     await rename(target, keptAside);
   }
   await rename(incoming, target);
+  // PGlite unpacked the backup with its files 0666: the server's user's alone, like every data folder.
+  await tightenFolder(target);
   // A socket file left by a crashed server would only be in the way.
   if ((await stat(controlSocketPath(dataDir)).catch(() => null)) !== null) await rm(controlSocketPath(dataDir), { force: true });
   return { keptAside };

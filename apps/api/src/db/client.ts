@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Dumpable } from './backup.ts';
+import { tightenFolder } from './private-files.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -200,6 +201,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import('drizzle-orm/pglite/migrator'),
   ]);
   const client = await PGlite.create(options.dataDir === 'memory://' ? undefined : resolve(options.dataDir));
+  // PGlite unpacks a new data folder with its files 0666; an older folder may be as open: the server's user's alone.
+  if (options.dataDir !== 'memory://') await tightenFolder(resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
