@@ -55,6 +55,7 @@ export const errorCodes = [
   'too_many_code_attempts',
   'reauth_required',
   'password_common',
+  'password_unchanged',
   'cannot_delete_self',
   'cannot_end_own_sessions',
   'cannot_change_self',

@@ -275,6 +275,8 @@ export class AuthService {
     const user = await this.#stepUser(body.step_token, 'change-password');
     if (!user.must_change_password) throw new AppError(401, 'token_invalid');
     await assertNewPasswordAllowed(body.new_password, 'new_password');
+    // The temporary password is known to whoever gave it: keeping it is not choosing one's own.
+    if (await verifyPassword(user.password_hash, body.new_password)) throw fieldError('password_unchanged', 'new_password');
     const passwordHash = await hashPassword(body.new_password);
     await this.#db.transaction(async (tx) => {
       const users = createAuthRepository(tx);
@@ -383,6 +385,7 @@ export class AuthService {
     if (!(await verifyPassword(user.password_hash, body.current_password))) {
       throw fieldError('wrong_current_password', 'current_password');
     }
+    if (body.new_password === body.current_password) throw fieldError('password_unchanged', 'new_password');
     await assertNewPasswordAllowed(body.new_password, 'new_password');
     const passwordHash = await hashPassword(body.new_password);
     await this.#db.transaction(async (tx) => {

@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { PHONE_LOGIN_COUNTRY_ID } from '@ps/contracts';
+import en from '@ps/contracts/locales/en.json' with { type: 'json' };
+import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { generate as generateTotp } from 'otplib';
@@ -222,6 +224,21 @@ describe('change-password step (account with a temporary password)', () => {
       payload: { step_token: step.step_token, new_password: 'short', confirm_password: 'short' },
     });
     expect(weak.statusCode).toBe(400);
+    // Keeping the temporary password is not choosing one's own: refused on the field, in English and Tamil.
+    const same = { step_token: step.step_token, new_password: 'Tmp-4821x', confirm_password: 'Tmp-4821x' };
+    const kept = await ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: same });
+    expect(kept.statusCode).toBe(400);
+    expect(kept.json().details).toEqual([
+      { field: 'new_password', code: 'errors.password_unchanged', message: en.errors.password_unchanged },
+    ]);
+    const keptTa = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { 'accept-language': 'ta' },
+      payload: same,
+    });
+    expect(keptTa.json().details[0].message).toBe(ta.errors.password_unchanged);
+    expect((await login(loginBody('ravi.driver@example.com', 'Tmp-4821x'))).statusCode).toBe(200);
 
     const done = await ctx.app.inject({
       method: 'POST',
@@ -422,6 +439,14 @@ describe('admin calls', () => {
     expect(wrongCurrent.json().details).toEqual([
       expect.objectContaining({ field: 'current_password', message: 'The current password is not correct.' }),
     ]);
+    const unchanged = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/admin/change-password',
+      headers: here.bearer,
+      payload: { current_password: admin.password, new_password: admin.password, confirm_password: admin.password },
+    });
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().details).toEqual([expect.objectContaining({ field: 'new_password', code: 'errors.password_unchanged' })]);
     const changed = await ctx.app.inject({
       method: 'PATCH',
       url: '/api/auth/admin/change-password',
