@@ -7,42 +7,7 @@ import type { Database } from './db/client.ts';
 import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
-import { registerAdditionalServiceRoutes } from './modules/additional-services/additional-services.routes.ts';
-import { registerAgencyRoutes } from './modules/agencies/agencies.routes.ts';
-import { registerAirportRoutes } from './modules/airports/airports.routes.ts';
-import { registerAttendanceRoutes } from './modules/attendance/attendance.routes.ts';
-import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
-import { registerAuthModule } from './modules/auth/auth.module.ts';
-import { registerSecurityEventStore } from './modules/auth/security-events.ts';
-import { registerBandRoutes } from './modules/bands/bands.routes.ts';
-import { registerBlogRoutes } from './modules/blog/blog.routes.ts';
-import { registerBookingServiceRoutes } from './modules/bookings/booking-services.routes.ts';
-import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
-import { registerParkRideRoutes } from './modules/bookings/park-ride.routes.ts';
-import { registerCompanyRoutes } from './modules/companies/companies.routes.ts';
-import { registerCoreAgencyRoutes } from './modules/core-agencies/core-agencies.routes.ts';
-import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
-import { registerDocumentTypeRoutes } from './modules/documents/documents.routes.ts';
-import { registerDriverDocumentRoutes } from './modules/driver-documents/driver-documents.routes.ts';
-import { registerDriverRateRoutes } from './modules/driver-rates/driver-rates.routes.ts';
-import { registerDriverRoutes } from './modules/drivers/drivers.routes.ts';
-import { registerFlightRoutes } from './modules/flights/flights.routes.ts';
-import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { registerLiveRoutes } from './modules/live/live.routes.ts';
-import { registerLocationRoutes } from './modules/locations/locations.routes.ts';
-import { registerMailRoutes } from './modules/mail/mail.routes.ts';
-import { registerPackageRoutes } from './modules/packages/packages.routes.ts';
-import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
-import { registerPayoutRoutes } from './modules/payouts/payouts.routes.ts';
-import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
-import { registerQuoteRoutes } from './modules/quote/quote.routes.ts';
-import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
-import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
-import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
-import { registerTripRoutes } from './modules/trips/trips.routes.ts';
-import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
-import { registerWebConfigRoutes } from './modules/web-config/web-config.routes.ts';
-import { registerYardRoutes } from './modules/yards/yards.routes.ts';
+import { apiModules } from './modules/index.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
@@ -126,7 +91,10 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
     errorResponseBuilder: () => new AppError(429, 'too_many_requests'),
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(
+    app,
+    apiModules.flatMap((module) => module.tags),
+  );
 
   // Uploaded files (lib/uploads.ts): the folder is made on first use; a temporary one (in-memory database) goes at close.
   const uploads = createUploadStore(uploadDirectoryOf(config));
@@ -134,44 +102,9 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
 
   // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts).
   guardRoutes(app);
-  // Security events become rows too (modules/auth/security-events.ts).
-  registerSecurityEventStore(app, database.db);
-  registerAuthModule(app, { config, database, secret });
-
-  registerHealthRoutes(app, database);
-  registerWebConfigRoutes(app, database.db);
-  registerCountryRoutes(app, database.db);
-  registerAirportRoutes(app, database.db);
-  registerCompanyRoutes(app, database.db);
-  registerLocationRoutes(app, database.db);
-  registerYardRoutes(app, database.db);
-  registerDocumentTypeRoutes(app, database.db);
-  registerBandRoutes(app, database.db);
-  registerPackageRoutes(app, database.db);
-  registerAdditionalServiceRoutes(app, database.db);
-  registerVoucherRoutes(app, database.db);
-  registerCoreAgencyRoutes(app, database.db);
-  registerAgencyRoutes(app, database.db);
-  registerPriceRoutes(app, database.db);
-  registerQuoteRoutes(app, database.db);
-  registerBookingRoutes(app, database.db);
-  registerAuditRoutes(app, database.db);
-  registerBookingServiceRoutes(app, database.db);
-  registerParkRideRoutes(app, database.db);
-  registerPaymentRoutes(app, database.db);
-  registerMailRoutes(app, database.db, config);
-  registerStatisticsRoutes(app, database.db);
-  registerDriverDocumentRoutes(app, database.db, uploads);
-  registerBlogRoutes(app, database.db, uploads);
-  registerDriverRateRoutes(app, database.db);
-  registerPayoutRoutes(app, database.db);
-  registerFlightRoutes(app, database.db);
-  registerLiveRoutes(app, database);
-  registerDriverRoutes(app, database.db);
-  registerAttendanceRoutes(app, database.db);
-  registerTripRoutes(app, database.db);
-  registerSessionRoutes(app, database.db, { idleTimeoutSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS });
-  registerRoleRoutes(app, database.db);
+  // Every feature's routes, from its manifest, in the list's order (modules/index.ts): sign-in first.
+  const deps = { config, database, db: database.db, uploads, secret };
+  for (const module of apiModules) module.register(app, deps);
 
   const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
   app.setNotFoundHandler(async (request, reply) => {

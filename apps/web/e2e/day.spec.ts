@@ -5,6 +5,8 @@ import appTa from '../src/app/shell/locales/ta.json' with { type: 'json' };
 import bookingsEn from '../src/features/bookings/locales/en.json' with { type: 'json' };
 import bookingsTa from '../src/features/bookings/locales/ta.json' with { type: 'json' };
 import dashboardEn from '../src/features/dashboard/locales/en.json' with { type: 'json' };
+import dashboardNavEn from '../src/features/dashboard/locales/nav.en.json' with { type: 'json' };
+import dashboardNavTa from '../src/features/dashboard/locales/nav.ta.json' with { type: 'json' };
 import dashboardTa from '../src/features/dashboard/locales/ta.json' with { type: 'json' };
 import outboxEn from '../src/features/outbox/locales/en.json' with { type: 'json' };
 import outboxTa from '../src/features/outbox/locales/ta.json' with { type: 'json' };
@@ -26,6 +28,7 @@ import { ADMIN, apiSignIn, seriousViolations, widthFor } from './support';
 const words = {
   en: {
     app: appEn,
+    nav: dashboardNavEn.nav,
     base: baseEn,
     bookings: bookingsEn.bookings,
     dashboard: dashboardEn.dashboard,
@@ -34,6 +37,7 @@ const words = {
   },
   ta: {
     app: appTa,
+    nav: dashboardNavTa.nav,
     base: baseTa,
     bookings: bookingsTa.bookings,
     dashboard: dashboardTa.dashboard,
@@ -78,7 +82,7 @@ for (const lang of ['en', 'ta'] as const) {
     await page.getByLabel(w.base.auth.password, { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: w.base.auth.signIn }).click();
     await expect(page).toHaveURL(/\/1\/dashboard$/);
-    await expect(page.getByRole('heading', { name: w.app.nav.dashboard, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: w.nav.dashboard, level: 1 })).toBeVisible();
 
     // A phone call: the operator prices the stay on the Quote screen (two days, with the voucher) and books it.
     const departure = isoDay(today);
@@ -103,7 +107,7 @@ for (const lang of ['en', 'ta'] as const) {
 
     // Today's IN board has it; one click checks the car in.
     if (isMobile()) await page.getByRole('button', { name: w.app.shell.openNav }).click();
-    await page.getByRole('navigation', { name: w.app.shell.navigation }).getByRole('link', { name: w.app.nav.dashboard }).click();
+    await page.getByRole('navigation', { name: w.app.shell.navigation }).getByRole('link', { name: w.nav.dashboard }).click();
     const card = page.getByTestId('board-in').locator(`[data-reference="${booking.reference}"]`);
     await expect(card).toBeVisible();
     await card

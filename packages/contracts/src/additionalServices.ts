@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { crudEndpoints } from './common/endpoint.ts';
 import { MAX_PRICE, optionalText, recordName, wholeNumber } from './common/names.ts';
-import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { additionalServiceSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
@@ -52,3 +53,12 @@ export const additionalServiceListQuerySchema = listQuerySchema(additionalServic
   status: recordStatusQuerySchema.optional(),
 });
 export type AdditionalServiceListQuery = z.output<typeof additionalServiceListQuerySchema>;
+
+/** Spec 7: `additional_services/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}` (underscore, as the spec). */
+export const additionalServiceEndpoints = crudEndpoints('/api/additional_services', 'additional_services', {
+  record: additionalServiceSchema,
+  create: additionalServiceCreateSchema,
+  update: additionalServiceUpdateSchema,
+  listQuery: additionalServiceListQuerySchema,
+  idParams: idParamsSchema,
+});

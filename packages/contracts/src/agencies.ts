@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { bookingStatuses } from './common/bookingStates.ts';
 import { calendarDateSchema } from './common/dates.ts';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { optionalText, recordName } from './common/names.ts';
-import { listQuerySchema, recordIdParamSchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import {
+  idParamsSchema,
+  listQuerySchema,
+  recordIdParamSchema,
+  recordIdSchema,
+  recordStatusQuerySchema,
+  recordStatusSchema,
+} from './common/pagination.ts';
 import { agencySortFields, coreAgencySortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
@@ -211,3 +219,32 @@ export const agencyStatementSchema = z.object({
   totals: agencyStatementTotalsSchema,
 });
 export type AgencyStatement = z.infer<typeof agencyStatementSchema>;
+
+/** Spec 7: `agency/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}`, and an agency's statement (issue 9). */
+export const agencyEndpoints = {
+  ...crudEndpoints('/api/agency', 'agencies', {
+    record: agencySchema,
+    create: agencyCreateSchema,
+    update: agencyUpdateSchema,
+    listQuery: agencyListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  /** The agency's bookings of a period, their commission and what it collected. */
+  statement: endpoint({
+    method: 'GET',
+    path: '/api/agency/statement/:id',
+    access: { permission: 'agencies.view' },
+    params: idParamsSchema,
+    query: agencyStatementQuerySchema,
+    response: agencyStatementSchema,
+  }),
+} as const;
+
+/** Spec 7: `coreagency/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}` (the organisation's master list). */
+export const coreAgencyEndpoints = crudEndpoints('/api/coreagency', 'core_agencies', {
+  record: coreAgencySchema,
+  create: coreAgencyCreateSchema,
+  update: coreAgencyUpdateSchema,
+  listQuery: coreAgencyListQuerySchema,
+  idParams: idParamsSchema,
+});

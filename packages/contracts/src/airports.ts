@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { crudEndpoints } from './common/endpoint.ts';
+import { idParamsSchema, listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { airportSortFields, coreAirportSortFields } from './common/sortFields.ts';
 import { isKnownTimeZone } from './common/timeZones.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
@@ -115,3 +116,21 @@ export const coreAirportListQuerySchema = listQuerySchema(coreAirportSortFields)
   status: recordStatusQuerySchema.optional(),
 });
 export type CoreAirportListQuery = z.output<typeof coreAirportListQuerySchema>;
+
+/** Spec 7: `airport/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}` of the caller's company. */
+export const airportEndpoints = crudEndpoints('/api/airport', 'airports', {
+  record: airportSchema,
+  create: airportCreateSchema,
+  update: airportUpdateSchema,
+  listQuery: airportListQuerySchema,
+  idParams: idParamsSchema,
+});
+
+/** The organisation's core airports (the super admin keeps them; companies pick from them). */
+export const coreAirportEndpoints = crudEndpoints('/api/core/airport', 'core_airports', {
+  record: coreAirportSchema,
+  create: coreAirportCreateSchema,
+  update: coreAirportUpdateSchema,
+  listQuery: coreAirportListQuerySchema,
+  idParams: idParamsSchema,
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './common/dates.ts';
+import { endpoint } from './common/endpoint.ts';
 import { optionalText } from './common/names.ts';
-import { listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordIdParamSchema, recordIdSchema, requestContextQuerySchema } from './common/pagination.ts';
 import { type AttendanceStatus, attendanceStatuses, type PaidStatus, paidStatuses } from './common/tripStates.ts';
 import { V } from './common/validation.ts';
 
@@ -139,3 +140,79 @@ export const paidDetailsSchema = z.object({
   currency: z.string(),
 });
 export type PaidDetails = z.infer<typeof paidDetailsSchema>;
+
+/** Spec 7 `attendance`: the CRUD pattern, the two status changes and the paid details. */
+export const attendanceEndpoints = {
+  /** An admin names the driver; a driver records their own present day. */
+  add: endpoint({
+    method: 'POST',
+    path: '/api/attendance/add',
+    access: { permission: 'attendance.record' },
+    query: requestContextQuerySchema,
+    body: attendanceCreateSchema,
+    response: attendanceSchema,
+    status: 201,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/attendance/list',
+    access: { permission: 'attendance.view' },
+    query: attendanceListQuerySchema,
+    response: attendanceSchema,
+    shape: 'list',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/attendance/get/:id',
+    access: { permission: 'attendance.view' },
+    params: idParamsSchema,
+    query: requestContextQuerySchema,
+    response: attendanceSchema,
+  }),
+  /** The times and notes (and, for admins, the day). */
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/attendance/update/:id',
+    access: { permission: 'attendance.record' },
+    params: idParamsSchema,
+    query: requestContextQuerySchema,
+    body: attendanceUpdateSchema,
+    response: attendanceSchema,
+  }),
+  /** Present, absent or on leave. */
+  updateAttendanceStatus: endpoint({
+    method: 'PATCH',
+    path: '/api/attendance/update/attendance_status/:id',
+    access: { permission: 'attendance.manage' },
+    params: idParamsSchema,
+    query: requestContextQuerySchema,
+    body: attendanceStatusUpdateSchema,
+    response: attendanceSchema,
+  }),
+  /** Paid outside the system, or back to unpaid. */
+  updatePaidStatus: endpoint({
+    method: 'PATCH',
+    path: '/api/attendance/update/paid_status/:id',
+    access: { permission: 'attendance.manage' },
+    params: idParamsSchema,
+    query: requestContextQuerySchema,
+    body: paidStatusUpdateSchema,
+    response: attendanceSchema,
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/attendance/delete/:id',
+    access: { permission: 'attendance.manage' },
+    params: idParamsSchema,
+    shape: 'message',
+  }),
+  /** Per driver, all on one page. */
+  paidDetails: endpoint({
+    method: 'GET',
+    path: '/api/attendance/get/paid_details/list',
+    access: { permission: 'attendance.view' },
+    query: paidDetailsQuerySchema,
+    response: paidDetailsSchema,
+    shape: 'list',
+  }),
+} as const;

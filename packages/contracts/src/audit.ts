@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './common/dates.ts';
+import { endpoint } from './common/endpoint.ts';
 import { recordIdParamSchema, requestContextQuerySchema } from './common/pagination.ts';
 import { V } from './common/validation.ts';
 
@@ -146,3 +147,33 @@ export const auditFiltersSchema = z.object({
   entities: z.array(z.string()),
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+/** A file's bytes as a client reads them (`blob: true`): the platform's Blob (the contracts alone know no Blob). */
+type FileBody = typeof globalThis extends { Blob: { prototype: infer B } } ? B : unknown;
+
+/** The Audit screen's calls (read only). A booking's own trail is `bookingEndpoints.auditTrail`. */
+export const auditEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/audit/list',
+    access: { permission: 'audit.view' },
+    query: auditListQuerySchema,
+    response: auditEntrySchema,
+    shape: 'list',
+  }),
+  filters: endpoint({
+    method: 'GET',
+    path: '/api/audit/filters',
+    access: { permission: 'audit.view' },
+    response: auditFiltersSchema,
+  }),
+  /** A CSV file (the server documents its type), read as a file. */
+  export: endpoint({
+    method: 'GET',
+    path: '/api/audit/export',
+    access: { permission: 'audit.view' },
+    query: auditFilterQuerySchema,
+    response: z.custom<FileBody>(),
+    shape: 'raw',
+  }),
+} as const;

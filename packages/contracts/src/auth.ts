@@ -9,11 +9,14 @@ import {
   TOTP_CODE_PATTERN,
   totpCodeIssues,
 } from './auth.forms.ts';
-import { listQuerySchema, recordIdSchema } from './common/pagination.ts';
+import { changePasswordStepRoute, loginRoute, logoutRoute, refreshRoute, verifyRoute } from './auth.routes.ts';
+import { endpoint } from './common/endpoint.ts';
+import { dataEnvelope, listQuerySchema, recordIdSchema } from './common/pagination.ts';
 import { V, type ValidationKey } from './common/validation.ts';
 
 export * from './auth.fields.ts';
 export * from './auth.forms.ts';
+export * from './auth.routes.ts';
 
 /**
  * A string field checked by one of the sign-in forms' zod-free rules (`auth.forms.ts`): each key the rule lists
@@ -185,3 +188,82 @@ export type TotpDisableBody = z.infer<typeof totpDisableBodySchema>;
 
 export const adminListQuerySchema = listQuerySchema(['name', 'email', 'created_at'] as const);
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+/* Endpoints (`/api/auth/...`). The sign-in steps' routes are in `auth.routes.ts`, zod-free for the sign-in page. */
+
+/**
+ * What a sign-in step answers in `data`: signed in (202, `context: 'signed-in'`) or one more step (200, `context` names
+ * it). The route documents the two statuses each with its own envelope (`signInResponses`); this is the `data` of
+ * either, as the client reads it.
+ */
+export const signInAnswerDataSchema = z.union([signedInDataSchema, loginStepDataSchema]);
+export type SignInAnswerData = z.infer<typeof signInAnswerDataSchema>;
+
+/** The sign-in steps' two answers in the API reference, each with its own envelope (the server's `responses`). */
+export const signInResponses = {
+  200: dataEnvelope(loginStepDataSchema).describe('One more step: `data.context` names it, `data.step_token` is good for it only'),
+  202: dataEnvelope(signedInDataSchema).describe('Signed in'),
+};
+
+export const loginEndpoint = endpoint({
+  ...loginRoute,
+  body: loginBodySchema,
+  response: signInAnswerDataSchema,
+  status: 202,
+});
+
+export const verifyEndpoint = endpoint({
+  ...verifyRoute,
+  body: verifyStepBodySchema,
+  response: signInAnswerDataSchema,
+  status: 202,
+});
+
+export const changePasswordStepEndpoint = endpoint({
+  ...changePasswordStepRoute,
+  body: changePasswordStepBodySchema,
+  response: signInAnswerDataSchema,
+  status: 202,
+});
+
+export const refreshEndpoint = endpoint({ ...refreshRoute, body: refreshBodySchema, response: tokenPairSchema });
+
+export const logoutEndpoint = endpoint({ ...logoutRoute, body: logoutBodySchema, shape: 'message' });
+
+/** The signed-in user's own account: who they are, their password and their two-factor sign-in. */
+export const accountEndpoints = {
+  details: endpoint({
+    method: 'GET',
+    path: '/api/auth/get-details-by-token',
+    access: { permission: 'session' },
+    response: userDataSchema,
+  }),
+  changePassword: endpoint({
+    method: 'PATCH',
+    path: '/api/auth/admin/change-password',
+    access: { permission: 'session' },
+    body: adminChangePasswordBodySchema,
+    shape: 'message',
+  }),
+  totpSetup: endpoint({
+    method: 'POST',
+    path: '/api/auth/totp/setup',
+    access: { permission: 'session' },
+    body: totpSetupBodySchema,
+    response: totpSetupDataSchema,
+  }),
+  totpEnable: endpoint({
+    method: 'POST',
+    path: '/api/auth/totp/enable',
+    access: { permission: 'session' },
+    body: totpEnableBodySchema,
+    shape: 'message',
+  }),
+  totpDisable: endpoint({
+    method: 'POST',
+    path: '/api/auth/totp/disable',
+    access: { permission: 'session' },
+    body: totpDisableBodySchema,
+    shape: 'message',
+  }),
+} as const;

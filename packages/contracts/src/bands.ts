@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bandTypes } from './common/bandTypes.ts';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { recordName } from './common/names.ts';
-import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { bandSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
@@ -74,3 +75,18 @@ export type BandTypeOption = z.infer<typeof bandTypeOptionSchema>;
 /** GET /api/month/list item: the months numbered 1-12, named in the caller's language. */
 export const monthSchema = z.object({ id: z.number().int().min(1).max(12), name: z.string() });
 export type Month = z.infer<typeof monthSchema>;
+
+/** Spec 7: band CRUD, `band/type` and `month/list`. */
+export const bandEndpoints = {
+  ...crudEndpoints('/api/band', 'bands', {
+    record: bandSchema,
+    create: bandCreateSchema,
+    update: bandUpdateSchema,
+    listQuery: bandListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  /** The band types, labelled in the caller's language. */
+  types: endpoint({ method: 'GET', path: '/api/band/type', access: { permission: 'bands.view' }, response: z.array(bandTypeOptionSchema) }),
+  /** The twelve months, named in the caller's language. */
+  months: endpoint({ method: 'GET', path: '/api/month/list', access: { permission: 'bands.view' }, response: z.array(monthSchema) }),
+} as const;

@@ -8,8 +8,9 @@ import {
   MAX_BLOG_TITLE_LENGTH,
   MAX_COVER_BYTES,
 } from './common/blogStates.ts';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { languages } from './common/languages.ts';
-import { listQuerySchema, requestContextQuerySchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, requestContextQuerySchema } from './common/pagination.ts';
 import { FALLBACK_SLUG, isSlug, MAX_SLUG_LENGTH, proposeSlug, romaniseTamil, SLUG_PATTERN } from './common/slug.ts';
 import { blogSortFields } from './common/sortFields.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
@@ -174,3 +175,86 @@ export type PublicBlogPostParams = z.infer<typeof publicBlogPostParamsSchema>;
 
 /** The size limit in words for the cover upload's description. */
 export const MAX_COVER_MEGABYTES = MAX_COVER_BYTES / (1024 * 1024);
+
+/**
+ * `POST /api/blog/cover/{id}`: a multipart form with one `file`, nothing else (another field is refused as unknown). The
+ * server reads the form into this body; a client sends a FormData (`form`).
+ */
+export const blogCoverFormSchema = z.strictObject({
+  file: z
+    .unknown()
+    .meta({ type: 'string', format: 'binary', description: `The cover: a JPEG, PNG or WebP image of at most ${MAX_COVER_MEGABYTES} MB` }),
+});
+
+/** A file's bytes as a client reads them (`blob: true`): the platform's Blob (the contracts alone know no Blob). */
+type FileBody = typeof globalThis extends { Blob: { prototype: infer B } } ? B : unknown;
+/** An image file, as a client reads it; the server documents its types. */
+const coverFileSchema = z.custom<FileBody>();
+
+/** Spec 7: blog/add, list, get/{id}, update/{id}, delete/{id}; the cover; and the public list for the company's site. */
+export const blogEndpoints = {
+  ...crudEndpoints('/api/blog', 'blog', {
+    record: blogPostSchema,
+    create: blogPostCreateSchema,
+    update: blogPostUpdateSchema,
+    listQuery: blogListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  /** The list answers summaries (no body). */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/blog/list',
+    access: { permission: 'blog.view' },
+    query: blogListQuerySchema,
+    response: blogPostSummarySchema,
+    shape: 'list',
+  }),
+  setCover: endpoint({
+    method: 'POST',
+    path: '/api/blog/cover/:id',
+    access: { permission: 'blog.update' },
+    params: idParamsSchema,
+    body: blogCoverFormSchema,
+    multipart: true,
+    response: blogPostSchema,
+  }),
+  removeCover: endpoint({
+    method: 'DELETE',
+    path: '/api/blog/cover/:id',
+    access: { permission: 'blog.update' },
+    params: idParamsSchema,
+    response: blogPostSchema,
+  }),
+  cover: endpoint({
+    method: 'GET',
+    path: '/api/blog/cover/:id',
+    access: { permission: 'blog.view' },
+    params: idParamsSchema,
+    response: coverFileSchema,
+    shape: 'raw',
+  }),
+  /** The public site's calls: Basic company id and client key, no user. */
+  publicList: endpoint({
+    method: 'GET',
+    path: '/api/blog/public/list',
+    access: { public: 'client-key' },
+    query: publicBlogListQuerySchema,
+    response: publicBlogPostSummarySchema,
+    shape: 'list',
+  }),
+  publicGet: endpoint({
+    method: 'GET',
+    path: '/api/blog/public/get/:language/:slug',
+    access: { public: 'client-key' },
+    params: publicBlogPostParamsSchema,
+    response: publicBlogPostSchema,
+  }),
+  publicCover: endpoint({
+    method: 'GET',
+    path: '/api/blog/public/cover/:id',
+    access: { public: 'client-key' },
+    params: idParamsSchema,
+    response: coverFileSchema,
+    shape: 'raw',
+  }),
+} as const;

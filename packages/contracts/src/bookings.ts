@@ -265,12 +265,8 @@ export const bookingRepriceSchema = z.object({ before: bookingPriceSchema, after
 export type BookingReprice = z.infer<typeof bookingRepriceSchema>;
 
 /** PATCH /api/booking/update/{id} answers the booking and, when the change re-priced it, the old and new prices. */
-export const bookingUpdateResultSchema = z.object({
-  message: z.string(),
-  data: bookingSchema,
-  repriced: bookingRepriceSchema.nullable(),
-});
-export type BookingUpdateResult = z.infer<typeof bookingUpdateResultSchema>;
+/** What an update (and a restore) answers beside the booking: the re-price it made, if any. */
+export const bookingUpdateEnvelope = { repriced: bookingRepriceSchema.nullable() };
 
 const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.date });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isKnownTimeZone } from './airports.ts';
 import { newPasswordSchema } from './auth.ts';
-import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
+import { idParamsSchema, listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { companySortFields } from './common/sortFields.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 
@@ -120,3 +121,28 @@ export type CompanyStatusOption = z.infer<typeof companyStatusOptionSchema>;
 /** GET /api/company/partners/list: the caller's company's partners (id and name only). */
 export const partnerCompanySchema = z.object({ id: z.number().int(), name: z.string(), status: recordStatusSchema });
 export type PartnerCompany = z.infer<typeof partnerCompanySchema>;
+
+/** Spec 7: company CRUD (the organisation's super admin), `company/status/list` and `company/partners/list`. */
+export const companyEndpoints = {
+  ...crudEndpoints('/api/company', 'companies', {
+    record: companySchema,
+    create: companyCreateSchema,
+    update: companyUpdateSchema,
+    listQuery: companyListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  /** The company statuses, labelled in the caller's language (any signed-in user). */
+  statuses: endpoint({
+    method: 'GET',
+    path: '/api/company/status/list',
+    access: { permission: 'session' },
+    response: z.array(companyStatusOptionSchema),
+  }),
+  /** The caller's company's partners. */
+  partners: endpoint({
+    method: 'GET',
+    path: '/api/company/partners/list',
+    access: { permission: 'partners.view' },
+    response: z.array(partnerCompanySchema),
+  }),
+} as const;

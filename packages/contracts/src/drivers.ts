@@ -3,8 +3,10 @@ import { CREDENTIAL_MAX, EMAIL_PATTERN } from './auth.fields.ts';
 import { newPasswordSchema } from './auth.ts';
 import { calendarDateSchema } from './common/dates.ts';
 import { approveStatuses, driverDocumentContentTypes, ineligibilityReasons } from './common/driverStates.ts';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { priceSchema, recordName } from './common/names.ts';
 import {
+  idParamsSchema,
   listQuerySchema,
   recordIdParamSchema,
   recordIdSchema,
@@ -190,6 +192,37 @@ export type AdminAddBody = z.output<typeof adminAddBodySchema>;
 export const adminStatusUpdateSchema = z.strictObject({ admin_status: recordStatusSchema });
 export type AdminStatusUpdate = z.infer<typeof adminStatusUpdateSchema>;
 
+/** Everyone of the company (the People screen) and the switch that lets each sign in. */
+export const peopleEndpoints = {
+  /** Spec 7 `user/list`: the company's admins and drivers, as `company/driver&admin/list` answers them. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/list',
+    access: { permission: 'users.view' },
+    query: companyPersonListQuerySchema,
+    response: companyPersonSchema,
+    shape: 'list',
+  }),
+  /** Spec 7 `company/driver&admin/list`. */
+  companyList: endpoint({
+    method: 'GET',
+    path: '/api/company/driver&admin/list',
+    access: { permission: 'users.view' },
+    query: companyPersonListQuerySchema,
+    response: companyPersonSchema,
+    shape: 'list',
+  }),
+  /** 0 ends the person's sign-in and every session at once; 1 lets them sign in again. */
+  setSignIn: endpoint({
+    method: 'PATCH',
+    path: '/api/company/driver/admin-status/update/:id',
+    access: { permission: 'users.update' },
+    params: idParamsSchema,
+    body: adminStatusUpdateSchema,
+    response: companyPersonSchema,
+  }),
+} as const;
+
 /* Document types (`/api/document/...`): which documents a driver must hold. */
 
 export const documentTypeSchema = z.object({
@@ -233,6 +266,15 @@ export const documentTypeListQuerySchema = listQuerySchema(documentTypeSortField
     .optional(),
 });
 export type DocumentTypeListQuery = z.output<typeof documentTypeListQuerySchema>;
+
+/** Spec 7: `document/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}`: the document types drivers hold. */
+export const documentTypeEndpoints = crudEndpoints('/api/document', 'document_types', {
+  record: documentTypeSchema,
+  create: documentTypeCreateSchema,
+  update: documentTypeUpdateSchema,
+  listQuery: documentTypeListQuerySchema,
+  idParams: idParamsSchema,
+});
 
 /* Driver documents (`/api/driver/documents/...`): uploaded files, each of a document type. */
 
@@ -311,3 +353,142 @@ export type DriverRateCreate = z.output<typeof driverRateCreateSchema>;
 
 export const driverRateListQuerySchema = zonedContextQuerySchema.extend({ driver_id: recordIdParamSchema });
 export type DriverRateListQuery = z.output<typeof driverRateListQuerySchema>;
+
+/**
+ * The multipart form of POST /api/driver/documents/add: the text fields and the one `file` (the server checks its
+ * presence, name and bytes itself; `file` is documented as binary for the API reference).
+ */
+export const driverDocumentUploadFormSchema = driverDocumentFieldsSchema.extend({
+  file: z.unknown().meta({ type: 'string', format: 'binary', description: 'The document: a PDF, JPEG or PNG file of at most 10 MB' }),
+});
+
+/** Spec 7, "Company and drivers": the driver's account and profile (`auth/driver/add`) and the driver calls. */
+export const driverEndpoints = {
+  /** The sign-in account with a temporary password and the profile, `pending` approval. */
+  add: endpoint({
+    method: 'POST',
+    path: '/api/auth/driver/add',
+    access: { permission: 'drivers.create' },
+    query: zonedContextQuerySchema,
+    body: driverAddBodySchema,
+    response: driverSchema,
+    status: 201,
+  }),
+  /** The spec asks `page_size=1000&approve_status=approved` (the dispatch screen, with its `date`). */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/driver/list',
+    access: { permission: 'drivers.view' },
+    query: driverListQuerySchema,
+    response: driverSchema,
+    shape: 'list',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/driver/get/:id',
+    access: { permission: 'drivers.view' },
+    params: idParamsSchema,
+    query: zonedContextQuerySchema,
+    response: driverSchema,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/driver/update/:id',
+    access: { permission: 'drivers.update' },
+    params: idParamsSchema,
+    query: zonedContextQuerySchema,
+    body: driverUpdateSchema,
+    response: driverSchema,
+  }),
+  /** Takes work (1) or not (0). */
+  updateStatus: endpoint({
+    method: 'PATCH',
+    path: '/api/driver/update/status/:id',
+    access: { permission: 'drivers.update' },
+    params: idParamsSchema,
+    query: zonedContextQuerySchema,
+    body: driverStatusUpdateSchema,
+    response: driverSchema,
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/driver/delete/:id',
+    access: { permission: 'drivers.delete' },
+    params: idParamsSchema,
+    shape: 'message',
+  }),
+} as const;
+
+/** A driver's uploaded documents: upload (multipart), list, delete, the file's download, and what expires soon. */
+export const driverDocumentEndpoints = {
+  /** A `multipart/form-data` form (the web sends it as FormData). */
+  add: endpoint({
+    method: 'POST',
+    path: '/api/driver/documents/add',
+    access: { permission: 'drivers.update' },
+    query: zonedContextQuerySchema,
+    body: driverDocumentUploadFormSchema,
+    multipart: true,
+    response: driverDocumentSchema,
+    status: 201,
+  }),
+  /** The dashboard's list: every row on one page. */
+  expiring: endpoint({
+    method: 'GET',
+    path: '/api/driver/documents/expiring/list',
+    access: { permission: 'drivers.view' },
+    query: expiringDocumentQuerySchema,
+    response: expiringDocumentSchema,
+    shape: 'list',
+  }),
+  /** Every document of one driver, on one page. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/driver/documents/list',
+    access: { permission: 'drivers.view' },
+    query: driverDocumentListQuerySchema,
+    response: driverDocumentSchema,
+    shape: 'list',
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/driver/documents/delete/:driver_id/:document_id',
+    access: { permission: 'drivers.update' },
+    params: driverDocumentParamsSchema,
+    shape: 'message',
+  }),
+  /**
+   * The file as uploaded (PDF, JPEG or PNG), an attachment: a body of its own, whose bytes the web reads as a Blob
+   * (`blob: true`; `unknown` here, where no Blob type is known).
+   */
+  file: endpoint({
+    method: 'GET',
+    path: '/api/driver/documents/file/:driver_id/:document_id',
+    access: { permission: 'drivers.view' },
+    params: driverDocumentParamsSchema,
+    response: z.unknown(),
+    shape: 'raw',
+  }),
+} as const;
+
+/** A driver's hourly rates (a rate is never changed: a new one starts on a later day). */
+export const driverRateEndpoints = {
+  /** Every rate of one driver, on one page. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/driver/price_per_hour/list',
+    access: { permission: 'drivers.view' },
+    query: driverRateListQuerySchema,
+    response: driverRateSchema,
+    shape: 'list',
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/driver/price_per_hour/add',
+    access: { permission: 'drivers.update' },
+    query: zonedContextQuerySchema,
+    body: driverRateCreateSchema,
+    response: driverRateSchema,
+    status: 201,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common/pagination.ts';
+import { endpoint } from './common/endpoint.ts';
+import { idParamsSchema, listQuerySchema } from './common/pagination.ts';
 import { flightStatuses, tripStatuses } from './common/tripStates.ts';
 import { V } from './common/validation.ts';
 
@@ -57,3 +58,24 @@ export const flightUpdateSchema = z.strictObject({
   status: z.enum(flightStatuses).optional(),
 });
 export type FlightUpdateBody = z.output<typeof flightUpdateSchema>;
+
+/** Issue 8, section 4: the return flights of upcoming bookings, and the manual provider's update. */
+export const flightEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/flight-tracking/list',
+    access: { permission: 'flights.view' },
+    query: flightListQuerySchema,
+    response: flightSchema,
+    shape: 'list',
+  }),
+  /** For a booking `id`: the manual provider's news. */
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/flight-tracking/update/:id',
+    access: { permission: 'flights.update' },
+    params: idParamsSchema,
+    body: flightUpdateSchema,
+    response: flightSchema,
+  }),
+} as const;

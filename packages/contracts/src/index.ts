@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './bands.ts';
 export * from './blog.ts';
 export * from './bookings.ts';
+export * from './common/endpoint.ts';
 export * from './common/errors.ts';
 export * from './common/languages.ts';
 export { MAX_PRICE, priceSchema } from './common/names.ts';

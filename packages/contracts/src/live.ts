@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './common/endpoint.ts';
 
 /**
  * What the live board hears (server-sent events, `GET /api/live/events`): a booking of the caller's company
@@ -13,3 +14,13 @@ export const liveEventSchema = z.object({
   action: z.enum(liveEventActions),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** The live board's stream: server-sent events of `liveEventSchema`, read with fetch (its own body: the server documents it). */
+export const liveEndpoints = {
+  events: endpoint({
+    method: 'GET',
+    path: '/api/live/events',
+    access: { permission: 'bookings.view' },
+    shape: 'raw',
+  }),
+} as const;

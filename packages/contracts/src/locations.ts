@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { optionalText, recordName, wholeNumber } from './common/names.ts';
-import { listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { coreLocationSortFields, locationSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
@@ -173,3 +174,32 @@ export const publicLocationListQuerySchema = listQuerySchema(publicLocationSortF
   type: z.enum(locationTypes).optional(),
 });
 export type PublicLocationListQuery = z.output<typeof publicLocationListQuerySchema>;
+
+/** Spec 7: `location/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}`, and `location/public/list`. */
+export const locationEndpoints = {
+  ...crudEndpoints('/api/location', 'locations', {
+    record: locationSchema,
+    create: locationCreateSchema,
+    update: locationUpdateSchema,
+    listQuery: locationListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  /** The company's active locations for its public site: no user, the Basic client key. */
+  publicList: endpoint({
+    method: 'GET',
+    path: '/api/location/public/list',
+    access: { public: 'client-key' },
+    query: publicLocationListQuerySchema,
+    response: publicLocationSchema,
+    shape: 'list',
+  }),
+} as const;
+
+/** The organisation's core locations (the super admin keeps them; companies pick from them). */
+export const coreLocationEndpoints = crudEndpoints('/api/core/location', 'core_locations', {
+  record: coreLocationSchema,
+  create: coreLocationCreateSchema,
+  update: coreLocationUpdateSchema,
+  listQuery: coreLocationListQuerySchema,
+  idParams: idParamsSchema,
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mailStates } from './common/bookingStates.ts';
+import { endpoint } from './common/endpoint.ts';
 import { languages } from './common/languages.ts';
-import { listQuerySchema, paginationSchema, recordIdParamSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordIdParamSchema } from './common/pagination.ts';
 import { V } from './common/validation.ts';
 
 /**
@@ -44,9 +45,43 @@ export const mailOutboxListQuerySchema = listQuerySchema(mailOutboxSortFields).e
 export type MailOutboxListQuery = z.output<typeof mailOutboxListQuerySchema>;
 
 /** The list's envelope: the messages, the paging, and whether a mail server is configured. */
-export const mailOutboxListEnvelope = z.object({
-  message: z.string(),
-  data: z.array(mailMessageSchema),
-  pagination: paginationSchema,
-  smtp_configured: z.boolean(),
-});
+/** The outbox list's answer beside its page: whether a mail server sends the messages at all. */
+export const mailOutboxListEnvelope = { smtp_configured: z.boolean() };
+
+/** The booking confirmation (spec 7 `booking/send-mail/{id}`) and the outbox screen's calls. */
+export const mailEndpoints = {
+  /** Answers 202: the message is in the outbox, a worker sends it. */
+  sendBookingMail: endpoint({
+    method: 'POST',
+    path: '/api/booking/send-mail/:id',
+    access: { permission: 'mail.send' },
+    params: idParamsSchema,
+    response: mailMessageDetailSchema,
+    status: 202,
+  }),
+  /** A list with `smtp_configured` beside the page. */
+  outboxList: endpoint({
+    method: 'GET',
+    path: '/api/mail/outbox/list',
+    access: { permission: 'mail.view' },
+    query: mailOutboxListQuerySchema,
+    response: mailMessageSchema,
+    shape: 'list',
+    envelope: mailOutboxListEnvelope,
+  }),
+  outboxGet: endpoint({
+    method: 'GET',
+    path: '/api/mail/outbox/get/:id',
+    access: { permission: 'mail.view' },
+    params: idParamsSchema,
+    response: mailMessageDetailSchema,
+  }),
+  resend: endpoint({
+    method: 'POST',
+    path: '/api/mail/outbox/resend/:id',
+    access: { permission: 'mail.send' },
+    params: idParamsSchema,
+    response: mailMessageDetailSchema,
+    status: 202,
+  }),
+} as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bandTypes } from './bands.ts';
+import { crudEndpoints } from './common/endpoint.ts';
 import { MAX_PRICE, optionalText, recordName, wholeNumber } from './common/names.ts';
-import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { packageSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
@@ -73,3 +74,12 @@ export const packageListQuerySchema = listQuerySchema(packageSortFields).extend(
   type: z.enum(bandTypes).optional(),
 });
 export type PackageListQuery = z.output<typeof packageListQuerySchema>;
+
+/** Spec 7: `package/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}`. */
+export const packageEndpoints = crudEndpoints('/api/package', 'packages', {
+  record: packageSchema,
+  create: packageCreateSchema,
+  update: packageUpdateSchema,
+  listQuery: packageListQuerySchema,
+  idParams: idParamsSchema,
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bookingStatuses, paymentMethods } from './common/bookingStates.ts';
+import { endpoint } from './common/endpoint.ts';
 import { optionalText } from './common/names.ts';
-import { listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
 import { isKnownTimeZone } from './common/timeZones.ts';
 import { V } from './common/validation.ts';
 
@@ -101,3 +102,41 @@ export const amountDetailsSchema = z.object({
   currency: z.string(),
 });
 export type AmountDetails = z.infer<typeof amountDetailsSchema>;
+
+/**
+ * Spec 7 `payment/add`, `list`, `delete/{id}` (no get or update: a payment is never changed) and the sums. The add takes
+ * an optional `Idempotency-Key` header (`paymentAddHeadersSchema`).
+ */
+export const paymentEndpoints = {
+  add: endpoint({
+    method: 'POST',
+    path: '/api/payment/add',
+    access: { permission: 'payments.create' },
+    body: paymentCreateSchema,
+    headers: paymentAddHeadersSchema,
+    response: paymentSchema,
+    status: 201,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/payment/list',
+    access: { permission: 'payments.view' },
+    query: paymentListQuerySchema,
+    response: paymentSchema,
+    shape: 'list',
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/payment/delete/:id',
+    access: { permission: 'payments.delete' },
+    params: idParamsSchema,
+    shape: 'message',
+  }),
+  amountDetails: endpoint({
+    method: 'GET',
+    path: '/api/booking/get/amount-details/list',
+    access: { permission: 'payments.view' },
+    query: amountDetailsQuerySchema,
+    response: amountDetailsSchema,
+  }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './common/dates.ts';
-import { listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
+import { endpoint } from './common/endpoint.ts';
+import { idParamsSchema, listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
 import { payoutSortFields } from './common/sortFields.ts';
 import { payoutStatuses } from './common/tripStates.ts';
 import { V } from './common/validation.ts';
@@ -102,3 +103,64 @@ export const payoutStatisticsSchema = z.object({
 export type PayoutStatistics = z.infer<typeof payoutStatisticsSchema>;
 
 export const payoutStatisticsQuerySchema = z.object({ driver_id: recordIdParamSchema.optional() });
+
+/** Issue 8, section 2: `driver/payouts` (add, list, get, update, delete, and approve) and `driver-payout/statistics/list`. */
+export const payoutEndpoints = {
+  /** Computes a draft for a driver and period. */
+  add: endpoint({
+    method: 'POST',
+    path: '/api/driver/payouts/add',
+    access: { permission: 'payouts.create' },
+    body: payoutCreateSchema,
+    response: payoutDetailSchema,
+    status: 201,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/driver/payouts/list',
+    access: { permission: 'payouts.view' },
+    query: payoutListQuerySchema,
+    response: payoutSchema,
+    shape: 'list',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/driver/payouts/get/:id',
+    access: { permission: 'payouts.view' },
+    params: idParamsSchema,
+    response: payoutDetailSchema,
+  }),
+  /** A draft's period or notes (it is computed again). */
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/driver/payouts/update/:id',
+    access: { permission: 'payouts.create' },
+    params: idParamsSchema,
+    body: payoutUpdateSchema,
+    response: payoutDetailSchema,
+  }),
+  /** Pays the payout's days and trips. */
+  approve: endpoint({
+    method: 'PATCH',
+    path: '/api/driver/payouts/approve/:id',
+    access: { permission: 'payouts.approve' },
+    params: idParamsSchema,
+    response: payoutDetailSchema,
+  }),
+  /** A draft only. */
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/driver/payouts/delete/:id',
+    access: { permission: 'payouts.delete' },
+    params: idParamsSchema,
+    shape: 'message',
+  }),
+  /** One row per driver (or the one `driver_id`). */
+  statistics: endpoint({
+    method: 'GET',
+    path: '/api/driver-payout/statistics/list',
+    access: { permission: 'payouts.view' },
+    query: payoutStatisticsQuerySchema,
+    response: z.array(payoutStatisticsSchema),
+  }),
+} as const;

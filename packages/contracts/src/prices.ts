@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { bandTypes } from './bands.ts';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { priceSchema } from './common/names.ts';
-import { listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
 import { bandMonthSortFields, locationPriceSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
+import {
+  priceListPreviewQuerySchema,
+  priceListRestoreBodySchema,
+  priceListRestorePreviewSchema,
+  priceListRestoreResultSchema,
+  priceListRouteQuerySchema,
+  priceListVersionSchema,
+} from './versions.ts';
 
 export { bandMonthSortFields, locationPriceSortFields };
 
@@ -251,3 +260,86 @@ export const bandMonthGridSaveSchema = z.strictObject({
     .max(2000, { error: V.tooLong }),
 });
 export type BandMonthGridSave = z.output<typeof bandMonthGridSaveSchema>;
+
+// ---- the calls -----------------------------------------------------------------------------------------------------
+
+/** Spec 7 `band-month/*` (add, list, get, update, delete) and the defaults grid. */
+export const bandMonthEndpoints = {
+  ...crudEndpoints('/api/band-month', 'band_months', {
+    record: bandMonthSchema,
+    create: bandMonthCreateSchema,
+    update: bandMonthUpdateSchema,
+    listQuery: bandMonthListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  grid: endpoint({
+    method: 'GET',
+    path: '/api/band-month/grid',
+    access: { permission: 'band_months.view' },
+    query: bandMonthGridQuerySchema,
+    response: bandMonthGridSchema,
+  }),
+  saveGrid: endpoint({
+    method: 'PUT',
+    path: '/api/band-month/grid',
+    access: { permission: 'band_months.update' },
+    body: bandMonthGridSaveSchema,
+    response: gridSaveResultSchema,
+  }),
+} as const;
+
+/**
+ * Spec 7 `location-price/*` (add, list, get, update, delete), a route's price grid, copying a season, and the route's
+ * price list versions with their restore. `location-price/admin/list` (the quote) is `quoteEndpoints`.
+ */
+export const locationPriceEndpoints = {
+  ...crudEndpoints('/api/location-price', 'location_prices', {
+    record: locationPriceSchema,
+    create: locationPriceCreateSchema,
+    update: locationPriceUpdateSchema,
+    listQuery: locationPriceListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  grid: endpoint({
+    method: 'GET',
+    path: '/api/location-price/grid',
+    access: { permission: 'location_prices.view' },
+    query: priceGridQuerySchema,
+    response: priceGridSchema,
+  }),
+  saveGrid: endpoint({
+    method: 'PUT',
+    path: '/api/location-price/grid',
+    access: { permission: 'location_prices.update' },
+    body: priceGridSaveSchema,
+    response: gridSaveResultSchema,
+  }),
+  copy: endpoint({
+    method: 'POST',
+    path: '/api/location-price/copy',
+    access: { permission: 'location_prices.update' },
+    body: priceCopySchema,
+    response: priceCopyResultSchema,
+  }),
+  versions: endpoint({
+    method: 'GET',
+    path: '/api/location-price/versions',
+    access: { permission: 'location_prices.view' },
+    query: priceListRouteQuerySchema,
+    response: z.array(priceListVersionSchema),
+  }),
+  restorePreview: endpoint({
+    method: 'GET',
+    path: '/api/location-price/restore/preview',
+    access: { permission: 'location_prices.update' },
+    query: priceListPreviewQuerySchema,
+    response: priceListRestorePreviewSchema,
+  }),
+  restore: endpoint({
+    method: 'POST',
+    path: '/api/location-price/restore',
+    access: { permission: 'location_prices.update' },
+    body: priceListRestoreBodySchema,
+    response: priceListRestoreResultSchema,
+  }),
+} as const;

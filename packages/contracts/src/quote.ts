@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bandTypes } from './bands.ts';
 import { calendarDateSchema } from './common/dates.ts';
+import { endpoint } from './common/endpoint.ts';
 import { recordIdParamSchema, recordIdSchema, requestContextQuerySchema } from './common/pagination.ts';
 import { V } from './common/validation.ts';
 
@@ -166,3 +167,14 @@ export const quoteResultSchema = z.object({
   quote: quoteSchema,
 });
 export type QuoteResult = z.infer<typeof quoteResultSchema>;
+
+/** The price search: spec 7's `location-price/admin/list`. */
+export const quoteEndpoints = {
+  quote: endpoint({
+    method: 'GET',
+    path: '/api/location-price/admin/list',
+    access: { permission: 'location_prices.view' },
+    query: quoteQuerySchema,
+    response: quoteResultSchema,
+  }),
+} as const;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { adminListQuerySchema, companyUserSchema } from './auth.ts';
+import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { optionalText, recordName } from './common/names.ts';
-import { listQuerySchema, recordIdSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordIdSchema } from './common/pagination.ts';
 import { roleSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
+import { adminAddBodySchema } from './drivers.ts';
 import { type AssignablePermission, assignablePermissions } from './permissions.ts';
 
 export { roleSortFields };
@@ -71,3 +74,60 @@ export type RoleAssignment = z.infer<typeof roleAssignmentSchema>;
 /** GET /api/role/permissions: the permissions a company's role may hold, by resource, in the catalogue's order. */
 export const permissionCatalogueSchema = z.array(z.object({ resource: z.string(), permissions: z.array(z.string()) }));
 export type PermissionCatalogue = z.infer<typeof permissionCatalogueSchema>;
+
+/** The roles the company sees (`/api/role/...`, built-in ones read only), what a role may hold, and assigning one. */
+export const roleEndpoints = {
+  ...crudEndpoints('/api/role', 'roles', {
+    record: roleSchema,
+    create: roleCreateSchema,
+    update: roleUpdateSchema,
+    listQuery: roleListQuerySchema,
+    idParams: idParamsSchema,
+  }),
+  permissions: endpoint({
+    method: 'GET',
+    path: '/api/role/permissions',
+    access: { permission: 'roles.view' },
+    response: permissionCatalogueSchema,
+  }),
+  /** `id` is the user's. */
+  assign: endpoint({
+    method: 'PATCH',
+    path: '/api/user/role/:id',
+    access: { permission: 'roles.assign' },
+    params: idParamsSchema,
+    body: roleAssignBodySchema,
+    response: roleAssignmentSchema,
+  }),
+} as const;
+
+/**
+ * The company's admins (`/api/auth/admin/...`): listed, added with a temporary password and a role, removed. Declared
+ * here rather than in `auth.ts`: the add body is `drivers.ts`'s, which builds on `auth.ts` (an import back would be a
+ * cycle).
+ */
+export const adminEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/auth/admin/list',
+    access: { permission: 'users.view' },
+    query: adminListQuerySchema,
+    response: companyUserSchema,
+    shape: 'list',
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/auth/admin/add',
+    access: { permission: 'users.create' },
+    body: adminAddBodySchema,
+    response: companyUserSchema,
+    status: 201,
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/auth/admin/delete/:id',
+    access: { permission: 'users.delete' },
+    params: idParamsSchema,
+    shape: 'message',
+  }),
+} as const;

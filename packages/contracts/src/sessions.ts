@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './common/endpoint.ts';
+import { idParamsSchema } from './common/pagination.ts';
 import { V } from './common/validation.ts';
 
 /**
@@ -30,3 +32,28 @@ export const sessionIdParamsSchema = z.object({ id: z.uuid({ error: V.invalidVal
 /** How many sessions an end closed (`POST /api/user/sessions/end/{id}`). */
 export const sessionsEndedSchema = z.object({ ended: z.number().int() });
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
+
+/** One's own sessions, and an admin ending every session of a user of the company. */
+export const sessionEndpoints = {
+  listOwn: endpoint({
+    method: 'GET',
+    path: '/api/auth/sessions',
+    access: { permission: 'session' },
+    response: accountSessionSchema.array(),
+  }),
+  endOwn: endpoint({
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    access: { permission: 'session' },
+    params: sessionIdParamsSchema,
+    shape: 'message',
+  }),
+  /** `id` is the user's. */
+  endUsers: endpoint({
+    method: 'POST',
+    path: '/api/user/sessions/end/:id',
+    access: { permission: 'users.update' },
+    params: idParamsSchema,
+    response: sessionsEndedSchema,
+  }),
+} as const;

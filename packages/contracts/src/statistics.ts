@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bandTypes } from './common/bandTypes.ts';
 import { bookingStatuses } from './common/bookingStates.ts';
 import { calendarDateSchema } from './common/dates.ts';
+import { endpoint } from './common/endpoint.ts';
 import { recordIdParamSchema } from './common/pagination.ts';
 import { isKnownTimeZone } from './common/timeZones.ts';
 import { V } from './common/validation.ts';
@@ -163,3 +164,35 @@ export const occupancySchema = z.object({
   car_parks: z.array(carParkOccupancySchema),
 });
 export type Occupancy = z.infer<typeof occupancySchema>;
+
+/** The daily board and statistics (spec 7 `booking/statistics/*`). */
+export const statisticsEndpoints = {
+  board: endpoint({
+    method: 'GET',
+    path: '/api/booking/statistics/in-out/list',
+    access: { permission: 'statistics.view' },
+    query: inOutQuerySchema,
+    response: inOutBoardSchema,
+  }),
+  bySegment: endpoint({
+    method: 'GET',
+    path: '/api/booking/statistics-by-segment',
+    access: { permission: 'statistics.view' },
+    query: segmentQuerySchema,
+    response: segmentStatisticsSchema,
+  }),
+  headline: endpoint({
+    method: 'GET',
+    path: '/api/booking/statistics/list',
+    access: { permission: 'statistics.view' },
+    query: headlineQuerySchema,
+    response: headlineStatisticsSchema,
+  }),
+  occupancy: endpoint({
+    method: 'GET',
+    path: '/api/booking/statistics/occupancy/list',
+    access: { permission: 'statistics.view' },
+    query: occupancyQuerySchema,
+    response: occupancySchema,
+  }),
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingPriceSchema, bookingUpdateResultSchema } from './bookings.ts';
+import { bookingPriceSchema } from './bookings.ts';
 import { bandTypes } from './common/bandTypes.ts';
 import { languages } from './common/languages.ts';
 import { recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
@@ -119,7 +119,6 @@ export const bookingRestorePreviewSchema = z.object({
 export type BookingRestorePreview = z.infer<typeof bookingRestorePreviewSchema>;
 
 /** `POST /api/booking/restore/{id}` answers what an update answers. */
-export const bookingRestoreResultSchema = bookingUpdateResultSchema;
 
 // ---- a route's price list --------------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type DiscountType, discountTypes } from './common/bandTypes.ts';
 import { calendarDateSchema } from './common/dates.ts';
+import { crudEndpoints } from './common/endpoint.ts';
 import { MAX_PRICE } from './common/names.ts';
-import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { voucherSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
@@ -107,3 +108,12 @@ export const voucherListQuerySchema = listQuerySchema(voucherSortFields).extend(
   valid_on: calendarDate.optional(),
 });
 export type VoucherListQuery = z.output<typeof voucherListQuerySchema>;
+
+/** Spec 7: `voucher/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}`. */
+export const voucherEndpoints = crudEndpoints('/api/voucher', 'vouchers', {
+  record: voucherSchema,
+  create: voucherCreateSchema,
+  update: voucherUpdateSchema,
+  listQuery: voucherListQuerySchema,
+  idParams: idParamsSchema,
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { HEX_COLOUR_PATTERN } from './common/colours.ts';
+import { endpoint } from './common/endpoint.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
+import { companyWebConfigRoute, publicWebConfigRoute } from './webConfig.routes.ts';
 
 export * from './common/colours.ts';
 
@@ -34,3 +36,36 @@ export const webConfigUpdateSchema = z
   })
   .partial();
 export type WebConfigUpdate = z.infer<typeof webConfigUpdateSchema>;
+
+const webConfigUpdate = { permission: 'web_config.update' } as const;
+
+/** The public read of the sign-in page, the signed-in user's own company's, and a company admin's changes. */
+/** The logo form as the API reference shows it. */
+export const logoFormSchema = z.object({
+  file: z.unknown().meta({ type: 'string', format: 'binary', description: 'The logo: PNG, JPEG or SVG, at most 256 kB' }),
+});
+
+export const webConfigEndpoints = {
+  /** The sign-in page's (no user: the Basic client key); its route is zod-free (`webConfig.routes.ts`). */
+  public: endpoint({ ...publicWebConfigRoute, response: webConfigSchema }),
+  /** The signed-in user's company's: the app themes itself with it (the shell calls its zod-free route). */
+  company: endpoint({ ...companyWebConfigRoute, response: webConfigSchema }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/web-config/update',
+    access: webConfigUpdate,
+    body: webConfigUpdateSchema,
+    response: webConfigSchema,
+  }),
+  /** A `multipart/form-data` form with one `file` (the web sends it as `form`): the server reads it itself. */
+  /** A `multipart/form-data` form with one `file`; the handler reads it (its bytes decide what it is). */
+  uploadLogo: endpoint({
+    method: 'POST',
+    path: '/api/web-config/logo',
+    access: webConfigUpdate,
+    body: logoFormSchema,
+    multipart: true,
+    response: webConfigSchema,
+  }),
+  removeLogo: endpoint({ method: 'DELETE', path: '/api/web-config/logo', access: webConfigUpdate, response: webConfigSchema }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { crudEndpoints } from './common/endpoint.ts';
 import { optionalText, recordName, wholeNumber } from './common/names.ts';
-import { listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { idParamsSchema, listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { yardSortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
 
@@ -53,3 +54,12 @@ export const yardListQuerySchema = listQuerySchema(yardSortFields).extend({
   status: recordStatusQuerySchema.optional(),
 });
 export type YardListQuery = z.output<typeof yardListQuerySchema>;
+
+/** Spec 7: `yards/add`, `list`, `get/{id}`, `update/{id}`, `delete/{id}` (the group is plural in the spec). */
+export const yardEndpoints = crudEndpoints('/api/yards', 'yards', {
+  record: yardSchema,
+  create: yardCreateSchema,
+  update: yardUpdateSchema,
+  listQuery: yardListQuerySchema,
+  idParams: idParamsSchema,
+});

@@ -1,9 +1,9 @@
-import { dataEnvelope, idParamsSchema, listEnvelope, messageEnvelope } from '@ps/contracts';
-import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { Endpoint } from '@ps/contracts';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Permission } from '../modules/auth/permissions.ts';
 import { callerCompanyId, requireCaller } from '../plugins/auth.ts';
-import { errorResponses } from '../plugins/errors.ts';
+import { listAnswer, type Serve } from './endpoints.ts';
 
 /**
  * How a route is reached. Every `/api` route says it, in its `config`: the permission a signed-in caller
@@ -88,6 +88,51 @@ interface OperationDocs {
   description: string;
 }
 
+/** The CRUD endpoints of a resource as the contracts declare them (`crudEndpoints`). */
+type CrudEndpointsOf<Record extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType, ListQuery extends z.ZodType> = {
+  add: Endpoint<
+    'POST',
+    string,
+    { params: undefined; query: undefined; body: Create; headers: undefined; response: Record; envelope: undefined },
+    'data'
+  >;
+  list: Endpoint<
+    'GET',
+    string,
+    { params: undefined; query: ListQuery; body: undefined; headers: undefined; response: Record; envelope: undefined },
+    'list'
+  >;
+  get: Endpoint<
+    'GET',
+    string,
+    { params: IdParams; query: undefined; body: undefined; headers: undefined; response: Record; envelope: undefined },
+    'data'
+  >;
+  update: Endpoint<
+    'PATCH',
+    string,
+    { params: IdParams; query: undefined; body: Update; headers: undefined; response: Record; envelope: undefined },
+    'data'
+  >;
+  delete: Endpoint<
+    'DELETE',
+    string,
+    { params: IdParams; query: undefined; body: undefined; headers: undefined; response: undefined; envelope: undefined },
+    'message'
+  >;
+};
+type IdParams = z.ZodType<{ id: number }, unknown>;
+
+/**
+ * The same endpoints with their schemas' types left out. The definition's type ties the service to the endpoints where
+ * a module calls `registerCrudRoutes` (with its resource's types); inside, the handlers only pass values through.
+ */
+type AnyValue = z.ZodType<unknown, unknown>;
+type ErasedCrudEndpoints = CrudEndpointsOf<AnyValue, AnyValue, AnyValue, z.ZodType<{ page: number; page_size: number }, unknown>>;
+type ErasedService = CrudService<'company' | 'organisation', AnyValue, AnyValue, AnyValue, AnyValue> & {
+  list(actor: CompanyActor | OrganisationActor, query: unknown): Promise<{ items: unknown[]; total: number }>;
+};
+
 /** The service method behind each operation. */
 interface CrudService<
   Scope extends 'company' | 'organisation',
@@ -96,10 +141,10 @@ interface CrudService<
   Update extends z.ZodType,
   ListQuery extends z.ZodType,
 > {
-  list(actor: Actor<Scope>, query: z.output<ListQuery>): Promise<{ items: z.output<Record>[]; total: number }>;
-  get(actor: Actor<Scope>, id: number): Promise<z.output<Record>>;
-  create(actor: Actor<Scope>, input: z.output<Create>): Promise<z.output<Record>>;
-  update(actor: Actor<Scope>, id: number, input: z.output<Update>): Promise<z.output<Record>>;
+  list(actor: Actor<Scope>, query: z.output<ListQuery>): Promise<{ items: z.input<Record>[]; total: number }>;
+  get(actor: Actor<Scope>, id: number): Promise<z.input<Record>>;
+  create(actor: Actor<Scope>, input: z.output<Create>): Promise<z.input<Record>>;
+  update(actor: Actor<Scope>, id: number, input: z.output<Update>): Promise<z.input<Record>>;
   delete(actor: Actor<Scope>, id: number): Promise<void>;
 }
 const serviceMethodOf = { add: 'create', list: 'list', get: 'get', update: 'update', delete: 'delete' } as const;
@@ -113,13 +158,9 @@ export interface CrudDefinition<
   ListQuery extends z.ZodType,
   Only extends Operation = Operation,
 > {
-  /** `/api/airport`: the calls are `${base}/add`, `/list`, `/get/:id`, `/update/:id`, `/delete/:id` (spec 7). */
-  base: string;
-  /** Permission prefix: `airports` gives airports.view, .create, .update, .delete. */
-  resource: string;
-  tag: string;
+  /** The resource's calls as the contracts declare them (paths, permissions, schemas): those in `only`, all by default. */
+  endpoints: Pick<CrudEndpointsOf<Record, Create, Update, ListQuery>, Only>;
   scope: Scope;
-  schemas: { record: Record; create: Create; update: Update; listQuery: ListQuery };
   docs: { [K in Operation]?: OperationDocs };
   /**
    * The calls this resource has through the kit (payments, say, have no get or update; the blog's list answers a
@@ -129,14 +170,14 @@ export interface CrudDefinition<
   service: Pick<CrudService<Scope, Record, Create, Update, ListQuery>, ServiceMethodOf<Only>>;
 }
 
-/** A resource's name in default docs: `airport` from `/api/airport`. */
-function nounOf(base: string): string {
-  return base.split('/').filter(Boolean).slice(1).join(' ');
+/** A resource's name in default docs: `airport` from `/api/airport/add`. */
+function nounOf(path: string): string {
+  return path.split('/').filter(Boolean).slice(1, -1).join(' ');
 }
 
 /**
- * Registers a resource's CRUD calls from its contract: paths, permissions, schemas, envelopes, error answers
- * and docs the same way for every resource. The module adds its own extra routes beside this call.
+ * Serves a resource's CRUD calls from their declarations: permissions, schemas, envelopes, error answers and default
+ * docs the same way for every resource. The module serves its own extra endpoints beside this call.
  */
 export function registerCrudRoutes<
   Scope extends 'company' | 'organisation',
@@ -145,85 +186,62 @@ export function registerCrudRoutes<
   Update extends z.ZodType,
   ListQuery extends z.ZodType,
   Only extends Operation = Operation,
->(app: FastifyInstance, definition: CrudDefinition<Scope, Record, Create, Update, ListQuery, Only>): void {
-  const { base, resource, schemas, scope } = definition;
-  // Only the operations in `only` are registered below, and the definition's type requires their methods.
-  const service = definition.service as CrudService<Scope, Record, Create, Update, ListQuery>;
-  const tags = [definition.tag];
-  const security = [{ bearer: [] }];
-  const noun = nounOf(base);
-  const actor = (request: FastifyRequest) => actorOf(request, scope) as Actor<Scope>;
-  const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
-  // The route's zod schemas have validated params, query and body before a handler runs (and the response
-  // schema checks what it sends), so the handlers read them as the contract's output types.
-  const operations: { [K in Operation]: Omit<RouteOptions, 'schema'> & { schema: FastifySchema; docs: OperationDocs } } = {
-    add: {
-      method: 'POST',
-      url: `${base}/add`,
-      config: { permission: `${resource}.create` as Permission },
-      docs: { summary: `Add a ${noun}`, description: `Creates a ${noun}; unknown fields are refused with 400. The change is audited.` },
-      schema: { body: schemas.create, response: { 201: dataEnvelope(schemas.record), ...errorResponses(400, 401, 403, 409, 503) } },
-      handler: async (request, reply) => {
-        const created = await service.create(actor(request), request.body as z.output<Create>);
-        return reply.code(201).send({ message: request.t('success.created'), data: created });
-      },
-    },
-    list: {
-      method: 'GET',
-      url: `${base}/list`,
-      config: { permission: `${resource}.view` as Permission },
-      docs: {
-        summary: `List ${noun} records`,
-        description: 'Paging (`page`, `page_size`), sort (`field` or `-field`), `search` and filters.',
-      },
-      schema: { querystring: schemas.listQuery, response: { 200: listEnvelope(schemas.record), ...errorResponses(400, 401, 403, 503) } },
-      handler: async (request) => {
-        const query = request.query as z.output<ListQuery> & { page: number; page_size: number };
-        const { items, total } = await service.list(actor(request), query);
-        return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
-      },
-    },
-    get: {
-      method: 'GET',
-      url: `${base}/get/:id`,
-      config: { permission: `${resource}.view` as Permission },
-      docs: { summary: `One ${noun}`, description: `The ${noun} with this id; 404 when there is none in your scope.` },
-      schema: { params: idParamsSchema, response: { 200: dataEnvelope(schemas.record), ...errorResponses(400, 401, 403, 404, 503) } },
-      handler: async (request) => ({ message: request.t('success.fetched'), data: await service.get(actor(request), idOf(request)) }),
-    },
-    update: {
-      method: 'PATCH',
-      url: `${base}/update/:id`,
-      config: { permission: `${resource}.update` as Permission },
-      docs: {
-        summary: `Change a ${noun}`,
-        description: 'Any subset of the fields (a status toggle sends only `status`). The change is audited.',
-      },
-      schema: {
-        params: idParamsSchema,
-        body: schemas.update,
-        response: { 200: dataEnvelope(schemas.record), ...errorResponses(400, 401, 403, 404, 409, 503) },
-      },
-      handler: async (request) => ({
-        message: request.t('success.updated'),
-        data: await service.update(actor(request), idOf(request), request.body as z.output<Update>),
+>(serve: Serve, definition: CrudDefinition<Scope, Record, Create, Update, ListQuery, Only>): void {
+  const { scope } = definition;
+  const endpoints = definition.endpoints as unknown as ErasedCrudEndpoints;
+  // Only the operations in `only` are served below, and the definition's type requires their methods.
+  const service = definition.service as unknown as ErasedService;
+  const noun = nounOf(endpoints.add.path);
+  const actor = (request: FastifyRequest) => actorOf(request, scope) as never;
+  const docs = (operation: Operation, fallback: OperationDocs) => definition.docs[operation] ?? fallback;
+  const operations: { [K in Operation]: () => void } = {
+    add: () =>
+      serve(endpoints.add, {
+        ...docs('add', {
+          summary: `Add a ${noun}`,
+          description: `Creates a ${noun}; unknown fields are refused with 400. The change is audited.`,
+        }),
+        errors: [409],
+        handler: async (request) => ({ message: request.t('success.created'), data: await service.create(actor(request), request.body) }),
       }),
-    },
-    delete: {
-      method: 'DELETE',
-      url: `${base}/delete/:id`,
-      config: { permission: `${resource}.delete` as Permission },
-      docs: { summary: `Delete a ${noun}`, description: 'Refused with 409 while other records still use it. The deletion is audited.' },
-      schema: { params: idParamsSchema, response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) } },
-      handler: async (request) => {
-        await service.delete(actor(request), idOf(request));
-        return { message: request.t('success.deleted') };
-      },
-    },
+    list: () =>
+      serve(endpoints.list, {
+        ...docs('list', {
+          summary: `List ${noun} records`,
+          description: 'Paging (`page`, `page_size`), sort (`field` or `-field`), `search` and filters.',
+        }),
+        handler: async (request) => listAnswer(request, await service.list(actor(request), request.query)),
+      }),
+    get: () =>
+      serve(endpoints.get, {
+        ...docs('get', { summary: `One ${noun}`, description: `The ${noun} with this id; 404 when there is none in your scope.` }),
+        handler: async (request) => ({ message: request.t('success.fetched'), data: await service.get(actor(request), request.params.id) }),
+      }),
+    update: () =>
+      serve(endpoints.update, {
+        ...docs('update', {
+          summary: `Change a ${noun}`,
+          description: 'Any subset of the fields (a status toggle sends only `status`). The change is audited.',
+        }),
+        errors: [409],
+        handler: async (request) => ({
+          message: request.t('success.updated'),
+          data: await service.update(actor(request), request.params.id, request.body),
+        }),
+      }),
+    delete: () =>
+      serve(endpoints.delete, {
+        ...docs('delete', {
+          summary: `Delete a ${noun}`,
+          description: 'Refused with 409 while other records still use it. The deletion is audited.',
+        }),
+        errors: [409],
+        handler: async (request) => {
+          await service.delete(actor(request), request.params.id);
+          return { message: request.t('success.deleted') };
+        },
+      }),
   };
 
-  for (const name of definition.only ?? (Object.keys(operations) as Operation[])) {
-    const { docs, schema, ...route } = operations[name];
-    app.route({ ...route, schema: { tags, security, ...(definition.docs[name] ?? docs), ...schema } });
-  }
+  for (const name of definition.only ?? (Object.keys(operations) as Operation[])) operations[name]();
 }

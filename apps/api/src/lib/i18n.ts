@@ -148,3 +148,8 @@ export function translator(language: Language): Translate {
     return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(vars[name] ?? ''));
   };
 }
+
+/** Whether a language's catalogue has a message for the key (in any plural form): the manifests' test asks it. */
+export function hasMessage(language: Language, key: string): boolean {
+  return lookupIn(language, key, undefined) !== undefined;
+}

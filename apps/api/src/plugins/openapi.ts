@@ -3,49 +3,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** Every tag a route may use, declared once with its description (Spectral: operation-tag-defined). */
-export const API_TAGS = [
-  { name: 'auth', description: 'Sign-in steps, tokens, sessions, the signed-in user and two-factor sign-in' },
-  { name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" },
-  { name: 'airports', description: "A company's airports" },
-  { name: 'core airports', description: "The organisation's core airports, which companies pick their airports from" },
-  { name: 'locations', description: "A company's car parks, terminals and meeting points, and its public list of them" },
-  { name: 'core locations', description: "The organisation's core locations, which companies pick their locations from" },
-  { name: 'yards', description: 'Where valet cars are stored' },
-  { name: 'documents', description: "A company's document types: which documents its drivers must hold (licence, insurance, ID...)" },
-  { name: 'drivers', description: "A company's drivers (profile, approval, sign-in account) and its admins and drivers in one list" },
-  { name: 'bands', description: "A company's bands (length-of-stay brackets), band types and months" },
-  { name: 'packages', description: "A company's packages: products sold with a stay" },
-  { name: 'additional services', description: "A company's optional extras (car wash, EV charging...)" },
-  { name: 'vouchers', description: "A company's discount codes" },
-  { name: 'agencies', description: "A company's agencies (who sells its bookings, for what commission) and their statements" },
-  { name: 'core agencies', description: "The organisation's master list of agencies that companies pick from" },
-  { name: 'roles', description: "What each user may do: the built-in roles, a company's own roles (the role matrix) and assigning them" },
-  { name: 'band months', description: "A company's default price of each band in each month, and their grid" },
-  { name: 'location prices', description: "A route's own prices, the price grid of a route, and copying a season" },
-  { name: 'quote', description: "The price search: a route's prices and the quote of a stay, with the steps that made it" },
-  { name: 'bookings', description: "A company's bookings: prices fixed when made, statuses and their history, service lines" },
-  { name: 'park and ride', description: 'Park-and-ride bookings: a car park and shuttles to the terminal and back' },
-  { name: 'payments', description: "A booking's payments and refunds, and the sums of totals, paid and outstanding" },
-  { name: 'driver-documents', description: "A driver's uploaded documents (PDF, JPEG, PNG): upload, list, download and delete" },
-  { name: 'driver-rates', description: "A driver's hourly rates, each from a day on, with the one in force today" },
-  { name: 'driver-payouts', description: 'What a driver is owed for a period, computed, approved once, and the figures per driver' },
-  { name: 'flight-tracking', description: 'The return flights of upcoming bookings, their news, and the out-trips that follow them' },
-  { name: 'blog', description: "A company's blog posts (English and Tamil), their cover images, and the public list for its site" },
-  { name: 'web-config', description: "Your company's name, logo and colours: the sign-in page and the app's theme" },
-  {
-    name: 'attendance',
-    description: "Drivers' days (start, end, hours, present, absent or leave, paid or not) and their paid and unpaid sums",
-  },
-  { name: 'trips', description: "Drivers' trips: planning and assignment, statuses, the car's movements and trips per period" },
-  { name: 'mail', description: 'The booking confirmation mail and the outbox every message goes through' },
-  { name: 'audit', description: "Your company's audit log: who changed which record, when, and each field before and after; read only" },
-  { name: 'statistics', description: 'The daily board (cars in and out), bookings and revenue by period, headline figures and occupancy' },
-  { name: 'live', description: 'Server-sent events of booking changes for the live board' },
-  { name: 'reference', description: 'Reference data and the public web config of the sign-in page' },
-  { name: 'health', description: 'Liveness and readiness for process managers and load balancers' },
-] as const;
-
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
@@ -64,8 +21,11 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** The OpenAPI document (at /api/docs/json) and the reference page (/api/docs). */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * The OpenAPI document (at /api/docs/json) and the reference page (/api/docs). `tags`: every tag a route may use, each
+ * declared once with its description by the module whose routes use it (Spectral: operation-tag-defined).
+ */
+export async function registerOpenApi(app: FastifyInstance, tags: readonly { name: string; description: string }[]): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -75,7 +35,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         contact: { name: 'Parking Solutions' },
       },
       servers: [{ url: '/', description: 'The server that serves this reference' }],
-      tags: API_TAGS.map((tag) => ({ ...tag })),
+      tags: tags.map((tag) => ({ ...tag })),
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

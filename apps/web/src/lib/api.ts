@@ -1,4 +1,17 @@
-import type { ErrorBody, FieldError, Pagination, TokenPair } from '@ps/contracts';
+import type {
+  AnyEndpoint,
+  EndpointBodyInput,
+  EndpointData,
+  EndpointEnvelope,
+  EndpointParamsInput,
+  EndpointQueryInput,
+  ErrorBody,
+  FieldError,
+  Pagination,
+  Route,
+  TokenPair,
+} from '@ps/contracts';
+import { refreshRoute } from '@ps/contracts/auth.routes';
 import { i18n } from './i18n';
 import {
   clearStorageAfterFailedRefresh,
@@ -141,7 +154,7 @@ async function refreshTokens(): Promise<boolean> {
   }
   let response: Response;
   try {
-    response = await fetch(buildUrl('/auth/refresh'), {
+    response = await fetch(buildUrl(pathOf(refreshRoute, undefined)), {
       method: 'POST',
       headers: { ...identityHeaders('basic'), 'Content-Type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
@@ -236,4 +249,54 @@ export function toastApiError(error: unknown): ToastId | undefined {
   if (error instanceof ApiError) return error.handled ? undefined : toastError(error.message);
   if (error instanceof DOMException && error.name === 'AbortError') return undefined;
   return toastError(i18n.t('app.errors.unexpected'));
+}
+
+/** What a call sends, by its declaration: each input the endpoint declares, and none it does not. */
+export type EndpointInput<E extends AnyEndpoint> = (EndpointParamsInput<E> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParamsInput<E> }) &
+  (EndpointQueryInput<E> extends undefined ? { query?: undefined } : { query?: EndpointQueryInput<E> }) &
+  // An upload sends the browser's FormData (the declaration's `body` names its fields); any other body is JSON.
+  (E['multipart'] extends true
+    ? { form: FormData; body?: undefined }
+    : EndpointBodyInput<E> extends undefined
+      ? { body?: undefined; form?: undefined }
+      : { body: EndpointBodyInput<E>; form?: undefined }) &
+  Pick<RequestOptions, 'signal' | 'auth' | 'refreshOn401' | 'headers' | 'blob'>;
+
+/** A call's answer: `data` as the declaration types it, and the envelope's own fields. */
+export type EndpointResponse<E extends AnyEndpoint> = ApiResponse<EndpointData<E>> & { extra: EndpointEnvelope<E> };
+
+/** The declaration's path with its `:name` segments filled from `params`, without the `/api` base. */
+export function pathOf(route: Route, params: Record<string, unknown> | undefined): string {
+  const path = route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${route.path} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return path.startsWith(API_BASE) ? path.slice(API_BASE.length) : path;
+}
+
+/**
+ * Calls an endpoint as the contracts declare it (packages/contracts, `endpoint()`): its method and path, the inputs it
+ * declares, its answer typed. The sign-in page, which must not load zod, calls with the declaration's zod-free `Route`
+ * and names the endpoint's type: `callEndpoint<typeof loginEndpoint>(loginRoute, ...)`.
+ */
+export async function callEndpoint<E extends AnyEndpoint>(
+  route: E | Route<E['method'], E['path']>,
+  input: EndpointInput<E>,
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, form, ...options } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    form?: FormData;
+  } & Pick<RequestOptions, 'signal' | 'auth' | 'refreshOn401' | 'headers' | 'blob'>;
+  const response = await apiRequest<EndpointData<E>>(pathOf(route, params), {
+    ...options,
+    method: route.method,
+    query,
+    body: form ?? body,
+  });
+  return { ...response, extra: response.envelope as EndpointEnvelope<E> };
 }

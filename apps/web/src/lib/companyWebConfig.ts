@@ -1,7 +1,8 @@
-import type { WebConfig } from '@ps/contracts';
+import type { WebConfig, webConfigEndpoints } from '@ps/contracts';
+import { companyWebConfigRoute } from '@ps/contracts/webConfig.routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { apiRequest } from './api';
+import { callEndpoint } from './api';
 import { getWebConfig, storeWebConfig, subscribeWebConfig } from './session';
 
 export const webConfigKeys = { company: ['web-config', 'company'] as const };
@@ -18,7 +19,8 @@ export function useStoredWebConfig(): WebConfig | null {
 export function useCompanyWebConfig(hasCompany: boolean) {
   const query = useQuery({
     queryKey: webConfigKeys.company,
-    queryFn: ({ signal }) => apiRequest<WebConfig>('/web-config/company', { signal }).then((response) => response.data),
+    queryFn: ({ signal }) =>
+      callEndpoint<typeof webConfigEndpoints.company>(companyWebConfigRoute, { signal }).then((response) => response.data),
     enabled: hasCompany,
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,6 @@
-import type { Country } from '@ps/contracts';
+import { countryEndpoints } from '@ps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api';
+import { callEndpoint } from './api';
 
 export const countryKeys = {
   all: ['countries'] as const,
@@ -10,7 +10,7 @@ export const countryKeys = {
 export function useCountries() {
   return useQuery({
     queryKey: countryKeys.all,
-    queryFn: ({ signal }) => apiRequest<Country[]>('/country/', { query: { page_size: 1000 }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callEndpoint(countryEndpoints.list, { query: { page_size: 1000 }, signal }).then((r) => r.data),
     staleTime: 60 * 60_000,
   });
 }

@@ -1,9 +1,9 @@
-import type { UserData } from '@ps/contracts';
+import { accountEndpoints, logoutEndpoint } from '@ps/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from './api';
+import { callEndpoint } from './api';
 import { clearSession, getRefreshToken } from './session';
 import { toastSuccess } from './toast';
 
@@ -15,7 +15,7 @@ export const authKeys = {
 export function useCurrentUser() {
   return useQuery({
     queryKey: authKeys.me,
-    queryFn: ({ signal }) => apiRequest<UserData>('/auth/get-details-by-token', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callEndpoint(accountEndpoints.details, { signal }).then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 }
@@ -31,9 +31,7 @@ export function useSignOut() {
     const refreshToken = getRefreshToken();
     if (refreshToken) {
       // Signing out must always succeed locally, even when the server cannot be reached.
-      await apiRequest('/auth/logout', { method: 'POST', body: { refresh_token: refreshToken }, refreshOn401: false }).catch(
-        () => undefined,
-      );
+      await callEndpoint(logoutEndpoint, { body: { refresh_token: refreshToken }, refreshOn401: false }).catch(() => undefined);
     }
     clearSession();
     queryClient.clear();

@@ -3,10 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { toastApiError } from './api';
 import { type ListSearch, useEmptyPageStepBack, useListTableProps, useSearchBox } from './list';
 import { rememberListSearch } from './listReturn';
-import type { createResource } from './resource';
+import type { ListResource } from './resource';
 import { toastSuccess } from './toast';
-
-type Resource<Row extends { id: number }, S extends ListSearch> = ReturnType<typeof createResource<Row, never, never, S>>;
 
 /** Writes the list's URL state; the route's own `navigate` does it (typed per route, so passed in). */
 export type NavigateSearch<S> = (options: { search: (previous: S) => S; replace: boolean }) => unknown;
@@ -47,7 +45,7 @@ export function useListPage<Row extends { id: number }, S extends ListSearch>({
   statusChanged,
   deleted,
 }: {
-  resource: Pick<Resource<Row, S>, 'useList' | 'useSetStatus' | 'useDelete'>;
+  resource: ListResource<Row, S>;
   search: S;
   navigate: NavigateSearch<S>;
   defaultSort: string;

@@ -1,6 +1,7 @@
-import { type LiveEvent, liveEventSchema } from '@ps/contracts/live';
+import { accountEndpoints } from '@ps/contracts/auth';
+import { type LiveEvent, liveEndpoints, liveEventSchema } from '@ps/contracts/live';
 import { useEffect, useRef, useState } from 'react';
-import { API_BASE, apiRequest } from './api';
+import { API_BASE, callEndpoint, pathOf } from './api';
 import { getLanguage, getToken } from './session';
 
 /** Whether the live stream is open: screens poll while it is not. */
@@ -50,14 +51,15 @@ export function openLiveEvents(onEvent: (event: LiveEvent) => void, onState: (st
       stopped = true;
       return;
     }
-    const response = await fetch(`${API_BASE}/live/events`, {
+    // A stream, read as it comes: fetch itself, at the declaration's path.
+    const response = await fetch(`${API_BASE}${pathOf(liveEndpoints.events, undefined)}`, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', 'Accept-Language': getLanguage() },
       signal: controller.signal,
       cache: 'no-store',
     });
     if (response.status === 401) {
       // The API client refreshes an expired token (and reloads the page with the new one).
-      await apiRequest('/auth/get-details-by-token', { signal: controller.signal }).catch(() => undefined);
+      await callEndpoint(accountEndpoints.details, { signal: controller.signal }).catch(() => undefined);
       return;
     }
     if (!response.ok || !response.body) return;

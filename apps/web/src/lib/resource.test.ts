@@ -1,17 +1,27 @@
+import { crudEndpoints, idParamsSchema } from '@ps/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 
 const apiRequest = vi.fn();
-vi.mock('./api', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args) }));
+// The call as the endpoint declares it: its path (filled by the real client) and the inputs.
+vi.mock('./api', () => ({
+  callEndpoint: (endpoint: { path: string }, input: unknown) => apiRequest(endpoint.path, input),
+}));
 
 const { createResource, EXPORT_PAGE_SIZE, queryKeys } = await import('./resource');
 
-interface Row {
-  id: number;
-}
+const row = z.object({ id: z.number() });
+const endpoints = crudEndpoints('/api/thing', 'airports', {
+  record: row,
+  create: row,
+  update: row,
+  listQuery: z.object({ page: z.number(), page_size: z.number(), status: z.number().optional(), search: z.string().optional() }),
+  idParams: idParamsSchema,
+});
 
-const resource = createResource<Row, never, never, { page?: number; status?: 0 | 1; search?: string }>({
+const resource = createResource<typeof endpoints, { page?: number; status?: 0 | 1; search?: string }>({
   key: 'things',
-  path: 'thing',
+  endpoints,
   defaultSort: 'name',
   filters: (search) => ({ status: search.status }),
 });
@@ -40,7 +50,7 @@ describe('resource kit', () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(total);
     expect(apiRequest).toHaveBeenCalledTimes(3);
     const [path, { query }] = apiRequest.mock.calls[0] as [string, { query: Record<string, unknown> }];
-    expect(path).toBe('/thing/list');
+    expect(path).toBe('/api/thing/list');
     // The list's filters, search and sort, from page 1 in the largest pages the API serves.
     expect(query).toMatchObject({ page: 1, page_size: EXPORT_PAGE_SIZE, sort: 'name', search: 'lon', status: 0 });
   });

@@ -1,5 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api';
+import type { AnyEndpoint, EndpointBodyInput, EndpointData } from '@ps/contracts';
+import {
+  keepPreviousData,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type ApiResponse, callEndpoint } from './api';
 import { type ListSearch, listQuery } from './list';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -27,18 +35,40 @@ export interface ListPage<Row> {
 /** The API's largest page: an export reads the filtered list in pages of this size. */
 export const EXPORT_PAGE_SIZE = 1000;
 
-export interface ResourceConfig<Search extends ListSearch> {
+/** The CRUD endpoints a resource's screens call (`crudEndpoints` in the contracts, or a subset of them). */
+export interface ResourceEndpoints {
+  list: AnyEndpoint;
+  get: AnyEndpoint;
+  add?: AnyEndpoint;
+  update?: AnyEndpoint;
+  delete?: AnyEndpoint;
+}
+
+export interface ResourceConfig<Endpoints extends ResourceEndpoints, Search extends ListSearch> {
   /** Query-key name, e.g. `airports`. */
   key: string;
-  /** The API group, e.g. `airport` (`/api/airport/list`, `/api/airport/get/{id}`...). */
-  path: string;
+  /** Its calls, as the contracts declare them. */
+  endpoints: Endpoints;
   defaultSort: string;
   /** The list's own filters (beyond paging, sort and search) as query parameters. */
   filters?: (search: Search) => Record<string, QueryValue>;
-  /** Where a resource's add lives when not at `${path}/add` (drivers: `auth/driver/add`). */
-  addPath?: string;
-  /** The status change of one record when not `update/{id}` with `{ status }` (drivers: `update/status/{id}`). */
-  statusPath?: (id: number) => string;
+  /** The status change of one record when not `update` with `{ status }` (drivers: `driver/update/status/{id}`). */
+  statusEndpoint?: AnyEndpoint;
+}
+
+/** A resource's row as its list answers it. */
+export type RowOf<Endpoints extends ResourceEndpoints> = EndpointData<Endpoints['list']> extends readonly (infer Row)[] ? Row : never;
+/** What its add and update take. */
+type CreateOf<Endpoints extends ResourceEndpoints> = Endpoints['add'] extends AnyEndpoint ? EndpointBodyInput<Endpoints['add']> : never;
+type UpdateOf<Endpoints extends ResourceEndpoints> = Endpoints['update'] extends AnyEndpoint
+  ? EndpointBodyInput<Endpoints['update']>
+  : never;
+
+/** What a list page uses of a resource (lib/listPage.ts). */
+export interface ListResource<Row, Search> {
+  useList(search: Search, options?: { enabled?: boolean }): UseQueryResult<ListPage<Row>>;
+  useSetStatus(): UseMutationResult<BulkResult<Row>, Error, { ids: number[]; status: 0 | 1 }>;
+  useDelete(): UseMutationResult<unknown, Error, number>;
 }
 
 export interface BulkResult<Row> {
@@ -47,15 +77,23 @@ export interface BulkResult<Row> {
 }
 
 /**
- * Query and mutation hooks of one CRUD resource (spec 7's add/list/get/update/delete). A feature calls this
- * once and uses what it returns; nothing here knows a resource's fields.
+ * Query and mutation hooks of one CRUD resource (spec 7's add/list/get/update/delete), through its endpoints as the
+ * contracts declare them (the rows, the bodies and the paths come from the declarations). A feature calls this once
+ * and uses what it returns; nothing here knows a resource's fields.
  *
  * Create and update are `silent` (the form shows their errors beside the fields and as its own toasts, see
  * `useFormToasts`); the other mutations are toasted by the query client.
  */
-export function createResource<Row extends { id: number }, Create, Update, Search extends ListSearch>(config: ResourceConfig<Search>) {
+export function createResource<Endpoints extends ResourceEndpoints, Search extends ListSearch>(config: ResourceConfig<Endpoints, Search>) {
+  type Row = RowOf<Endpoints> & { id: number };
+  type One = EndpointData<Endpoints['get']>;
   const keys = queryKeys(config.key);
-  const base = `/${config.path}`;
+  const { endpoints } = config;
+  // The declarations' types are checked where a feature calls this; inside, the calls only pass values through.
+  const call = (endpoint: AnyEndpoint | undefined, input: Record<string, unknown>) => {
+    if (!endpoint) throw new Error(`${config.key} has no such call`);
+    return callEndpoint(endpoint, input as never) as Promise<ApiResponse<unknown>>;
+  };
 
   /** The list call's query parameters for the URL state: paging, sort, search and the filters. */
   const listParams = (search: Search): Record<string, QueryValue> => ({
@@ -64,8 +102,9 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
   });
 
   async function fetchPage(params: Record<string, QueryValue>, signal?: AbortSignal): Promise<ListPage<Row>> {
-    const response = await apiRequest<Row[]>(`${base}/list`, { query: params, signal });
-    return { records: response.data, total: response.pagination?.total ?? response.data.length };
+    const response = await call(endpoints.list, { query: params, signal });
+    const records = response.data as Row[];
+    return { records, total: response.pagination?.total ?? records.length };
   }
 
   /** Every row of the current filters and sort (all pages), e.g. for an export. */
@@ -92,7 +131,7 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
   function useOne(id: number) {
     return useQuery({
       queryKey: keys.detail(id),
-      queryFn: ({ signal }) => apiRequest<Row>(`${base}/get/${id}`, { signal }).then((r) => r.data),
+      queryFn: ({ signal }) => call(endpoints.get, { params: { id }, signal }).then((r) => r.data as One),
       enabled: Number.isInteger(id) && id > 0,
       // A missing record is shown on the page itself.
       meta: { silent: true },
@@ -102,7 +141,7 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
   function useCreate() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (body: Create) => apiRequest<Row>(config.addPath ?? `${base}/add`, { method: 'POST', body }).then((r) => r.data),
+      mutationFn: (body: CreateOf<Endpoints>) => call(endpoints.add, { body }).then((r) => r.data as One),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.lists() }),
       meta: { silent: true },
     });
@@ -111,7 +150,7 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
   function useUpdate(id: number) {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (body: Update) => apiRequest<Row>(`${base}/update/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+      mutationFn: (body: UpdateOf<Endpoints>) => call(endpoints.update, { params: { id }, body }).then((r) => r.data as One),
       onSuccess: (row) => {
         queryClient.setQueryData(keys.detail(id), row);
         return queryClient.invalidateQueries({ queryKey: keys.lists() });
@@ -123,7 +162,7 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
   function useDelete() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (id: number) => apiRequest<unknown>(`${base}/delete/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => call(endpoints.delete, { params: { id } }),
       onSuccess: (_data, id) => {
         queryClient.removeQueries({ queryKey: keys.detail(id) });
         return queryClient.invalidateQueries({ queryKey: keys.lists() });
@@ -140,9 +179,7 @@ export function createResource<Row extends { id: number }, Create, Update, Searc
     return useMutation({
       mutationFn: async ({ ids, status }: { ids: number[]; status: 0 | 1 }): Promise<BulkResult<Row>> => {
         const results = await Promise.allSettled(
-          ids.map((id) =>
-            apiRequest<Row>(config.statusPath?.(id) ?? `${base}/update/${id}`, { method: 'PATCH', body: { status } }).then((r) => r.data),
-          ),
+          ids.map((id) => call(config.statusEndpoint ?? endpoints.update, { params: { id }, body: { status } }).then((r) => r.data as Row)),
         );
         const out: BulkResult<Row> = { updated: [], failed: [] };
         results.forEach((result, index) => {

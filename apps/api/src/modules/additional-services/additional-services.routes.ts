@@ -1,27 +1,15 @@
-import {
-  additionalServiceCreateSchema,
-  additionalServiceListQuerySchema,
-  additionalServiceSchema,
-  additionalServiceUpdateSchema,
-} from '@ps/contracts';
+import { additionalServiceEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createAdditionalServicesService } from './additional-services.service.ts';
 
 /** Spec section 7: additional_services/add, list, get/{id}, update/{id}, delete/{id} (underscore, as the spec). */
-export function registerAdditionalServiceRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/additional_services',
-    resource: 'additional_services',
-    tag: 'additional services',
+export function registerAdditionalServiceRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'additional services'), {
+    endpoints: additionalServiceEndpoints,
     scope: 'company',
-    schemas: {
-      record: additionalServiceSchema,
-      create: additionalServiceCreateSchema,
-      update: additionalServiceUpdateSchema,
-      listQuery: additionalServiceListQuerySchema,
-    },
     service: createAdditionalServicesService(db),
     docs: {
       add: { summary: 'Add an additional service', description: 'An optional extra with a price in integer minor units (may be 0).' },

@@ -1,31 +1,18 @@
-import {
-  type AgencyStatementQuery,
-  agencyCreateSchema,
-  agencyListQuerySchema,
-  agencySchema,
-  agencyStatementQuerySchema,
-  agencyStatementSchema,
-  agencyUpdateSchema,
-  dataEnvelope,
-  idParamsSchema,
-  MAX_STATEMENT_DAYS,
-} from '@ps/contracts';
+import { agencyEndpoints, MAX_STATEMENT_DAYS } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf, registerCrudRoutes } from '../../kit/routes.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createAgenciesService } from './agencies.service.ts';
 
 /** Spec section 7: agency/add, list, get/{id}, update/{id}, delete/{id}; and an agency's statement (issue 9). */
-export function registerAgencyRoutes(app: FastifyInstance, db: Db): void {
+export function registerAgencyRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createAgenciesService(db);
+  const serve = endpointServer(app, 'agencies');
 
-  registerCrudRoutes(app, {
-    base: '/api/agency',
-    resource: 'agencies',
-    tag: 'agencies',
+  registerCrudRoutes(serve, {
+    endpoints: agencyEndpoints,
     scope: 'company',
-    schemas: { record: agencySchema, create: agencyCreateSchema, update: agencyUpdateSchema, listQuery: agencyListQuerySchema },
     service,
     docs: {
       add: {
@@ -50,27 +37,17 @@ export function registerAgencyRoutes(app: FastifyInstance, db: Db): void {
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/agency/statement/:id',
-    config: { permission: 'agencies.view' },
-    schema: {
-      tags: ['agencies'],
-      security: [{ bearer: [] }],
-      summary: "An agency's statement for a period",
-      description: `The bookings the agency sold whose departure day, in your company's time zone, is from \`from\` to \`to\`
+  serve(agencyEndpoints.statement, {
+    summary: "An agency's statement for a period",
+    description: `The bookings the agency sold whose departure day, in your company's time zone, is from \`from\` to \`to\`
 (\`YYYY-MM-DD\`, both counted, at most ${MAX_STATEMENT_DAYS} days; \`to\` before \`from\` or a longer period: 400 on \`to\`). Each line:
 reference, customer, departure, arrival, status, total, the commission percent it was sold at and the commission
 (round(total x percent / 100), minor units), and what the agency collected (payments with method \`agency\`). A cancelled booking is
 listed with \`counted\` false: it adds nothing to \`sales\` or \`commission\`. \`balance\` = collected - commission: positive, the
 agency owes your company; negative, your company owes the agency. Another company's or an unknown agency: 404.`,
-      params: idParamsSchema,
-      querystring: agencyStatementQuerySchema,
-      response: { 200: dataEnvelope(agencyStatementSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await service.statement(companyActorOf(request), (request.params as { id: number }).id, request.query as AgencyStatementQuery),
+      data: await service.statement(companyActorOf(request), request.params.id, request.query),
     }),
   });
 }

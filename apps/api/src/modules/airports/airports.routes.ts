@@ -1,26 +1,15 @@
-import {
-  airportCreateSchema,
-  airportListQuerySchema,
-  airportSchema,
-  airportUpdateSchema,
-  coreAirportCreateSchema,
-  coreAirportListQuerySchema,
-  coreAirportSchema,
-  coreAirportUpdateSchema,
-} from '@ps/contracts';
+import { airportEndpoints, coreAirportEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createAirportsService, createCoreAirportsService } from './airports.service.ts';
 
 /** Spec section 7: airport/add, list, get/{id}, update/{id}, delete/{id}, and the core list (super admin). */
-export function registerAirportRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/airport',
-    resource: 'airports',
-    tag: 'airports',
+export function registerAirportRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'airports'), {
+    endpoints: airportEndpoints,
     scope: 'company',
-    schemas: { record: airportSchema, create: airportCreateSchema, update: airportUpdateSchema, listQuery: airportListQuerySchema },
     service: createAirportsService(db),
     docs: {
       add: {
@@ -40,17 +29,9 @@ export function registerAirportRoutes(app: FastifyInstance, db: Db): void {
     },
   });
 
-  registerCrudRoutes(app, {
-    base: '/api/core/airport',
-    resource: 'core_airports',
-    tag: 'core airports',
+  registerCrudRoutes(endpointServer(app, 'core airports'), {
+    endpoints: coreAirportEndpoints,
     scope: 'organisation',
-    schemas: {
-      record: coreAirportSchema,
-      create: coreAirportCreateSchema,
-      update: coreAirportUpdateSchema,
-      listQuery: coreAirportListQuerySchema,
-    },
     service: createCoreAirportsService(db),
     docs: {
       list: {

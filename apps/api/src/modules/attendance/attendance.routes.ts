@@ -1,34 +1,10 @@
-import {
-  type AttendanceCreate,
-  type AttendanceListQuery,
-  type AttendanceStatusUpdate,
-  type AttendanceUpdate,
-  attendanceCreateSchema,
-  attendanceListQuerySchema,
-  attendanceSchema,
-  attendanceStatusUpdateSchema,
-  attendanceUpdateSchema,
-  dataEnvelope,
-  idParamsSchema,
-  listEnvelope,
-  messageEnvelope,
-  type PaidDetailsQuery,
-  type PaidStatusUpdate,
-  paidDetailsQuerySchema,
-  paidDetailsSchema,
-  paidStatusUpdateSchema,
-  requestContextQuerySchema,
-} from '@ps/contracts';
+import { attendanceEndpoints } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { crewActorOf } from '../../kit/crew.ts';
+import { endpointServer, listAnswer, wholeListAnswer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { requireCaller } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { type AttendanceCaller, createAttendanceService } from './attendance.service.ts';
-
-const tags = ['attendance'];
-const security = [{ bearer: [] }];
-const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 
 const scopeNote = `A driver reaches only their own days: another driver's, like another company's, is a 404.`;
 const closedNote = `A day a payout paid (\`payout_id\`) is closed: 409 \`attendance_paid_by_payout\` naming the payout. A day marked
@@ -40,178 +16,100 @@ hours later, neither in the future; \`worked_minutes\` (and \`hours\`) follow fr
 \`attendance_no_times\`, \`attendance_in_future\`).`;
 
 /** Spec 7 `attendance`: the CRUD pattern, the two status changes and the paid details. */
-export function registerAttendanceRoutes(app: FastifyInstance, db: Db): void {
+export function registerAttendanceRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createAttendanceService(db);
+  const serve = endpointServer(app, 'attendance');
   const callerOf = async (request: FastifyRequest): Promise<AttendanceCaller> => ({
     actor: await crewActorOf(db, request),
     manage: requireCaller(request).permissions.has('attendance.manage'),
   });
 
-  app.route({
-    method: 'POST',
-    url: '/api/attendance/add',
-    config: { permission: 'attendance.record' },
-    schema: {
-      tags,
-      security,
-      summary: "Record a driver's day",
-      description: `One row per driver and day: a second is 409 \`attendance_day_taken\` on \`day\`. An admin names the driver
+  serve(attendanceEndpoints.add, {
+    summary: "Record a driver's day",
+    description: `One row per driver and day: a second is 409 \`attendance_day_taken\` on \`day\`. An admin names the driver
 (\`driver_id\`) and may record an absent or leave day (\`attendance_status\`); a driver records their own present day (no
 \`driver_id\` needed; \`attendance_status\` is 403 \`attendance_admin_only\`). A removed or unknown driver: 404. ${timesNote}
 Audited (\`attendance\`).`,
-      querystring: requestContextQuerySchema,
-      body: attendanceCreateSchema,
-      response: { 201: dataEnvelope(attendanceSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
-    handler: async (request, reply) => {
-      const record = await service.add(await callerOf(request), request.body as AttendanceCreate);
-      return reply.code(201).send({ message: request.t('success.attendanceAdded'), data: record });
-    },
+    errors: [404, 409],
+    handler: async (request) => ({
+      message: request.t('success.attendanceAdded'),
+      data: await service.add(await callerOf(request), request.body),
+    }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/attendance/list',
-    config: { permission: 'attendance.view' },
-    schema: {
-      tags,
-      security,
-      summary: 'Attendance days',
-      description: `Filters \`driver_id\` (an unknown one, or another driver's for a driver: 404), \`from\` and \`to\` (calendar days,
+  serve(attendanceEndpoints.list, {
+    summary: 'Attendance days',
+    description: `Filters \`driver_id\` (an unknown one, or another driver's for a driver: 404), \`from\` and \`to\` (calendar days,
 both counted), \`attendance_status\`, \`paid_status\`; \`search\` in the driver's name and the notes; sort \`day\`, \`driver_name\`,
 \`worked_minutes\`, \`attendance_status\`, \`paid_status\`, \`created_at\` (default \`-day\`). ${scopeNote}`,
-      querystring: attendanceListQuerySchema,
-      response: { 200: listEnvelope(attendanceSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+    errors: [404],
     handler: async (request) => {
-      const query = request.query as AttendanceListQuery;
-      const { items, total } = await service.list(await crewActorOf(db, request), query);
-      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+      return listAnswer(request, await service.list(await crewActorOf(db, request), request.query));
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/attendance/get/:id',
-    config: { permission: 'attendance.view' },
-    schema: {
-      tags,
-      security,
-      summary: 'One attendance day',
-      description: scopeNote,
-      params: idParamsSchema,
-      querystring: requestContextQuerySchema,
-      response: { 200: dataEnvelope(attendanceSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+  serve(attendanceEndpoints.get, {
+    summary: 'One attendance day',
+    description: scopeNote,
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await service.get(await crewActorOf(db, request), idOf(request)),
+      data: await service.get(await crewActorOf(db, request), request.params.id),
     }),
   });
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/attendance/update/:id',
-    config: { permission: 'attendance.record' },
-    schema: {
-      tags,
-      security,
-      summary: "Change a day's times or notes",
-      description: `Any of \`start_at\`, \`end_at\` (\`null\` clears one), \`notes\`, and for admins \`day\` (a driver: 403
+  serve(attendanceEndpoints.update, {
+    summary: "Change a day's times or notes",
+    description: `Any of \`start_at\`, \`end_at\` (\`null\` clears one), \`notes\`, and for admins \`day\` (a driver: 403
 \`attendance_admin_only\`). ${timesNote} ${closedNote} ${scopeNote} Audited.`,
-      params: idParamsSchema,
-      querystring: requestContextQuerySchema,
-      body: attendanceUpdateSchema,
-      response: { 200: dataEnvelope(attendanceSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await service.update(await callerOf(request), idOf(request), request.body as AttendanceUpdate),
+      data: await service.update(await callerOf(request), request.params.id, request.body),
     }),
   });
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/attendance/update/attendance_status/:id',
-    config: { permission: 'attendance.manage' },
-    schema: {
-      tags,
-      security,
-      summary: 'Present, absent or on leave',
-      description: `\`{ attendance_status }\`: \`absent\` and \`leave\` clear the day's times (0 minutes); \`present\` keeps none, to be
+  serve(attendanceEndpoints.updateAttendanceStatus, {
+    summary: 'Present, absent or on leave',
+    description: `\`{ attendance_status }\`: \`absent\` and \`leave\` clear the day's times (0 minutes); \`present\` keeps none, to be
 recorded with \`update\`. ${closedNote} Audited.`,
-      params: idParamsSchema,
-      querystring: requestContextQuerySchema,
-      body: attendanceStatusUpdateSchema,
-      response: { 200: dataEnvelope(attendanceSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.attendanceStatus'),
-      data: await service.setAttendanceStatus(
-        await crewActorOf(db, request),
-        idOf(request),
-        (request.body as AttendanceStatusUpdate).attendance_status,
-      ),
+      data: await service.setAttendanceStatus(await crewActorOf(db, request), request.params.id, request.body.attendance_status),
     }),
   });
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/attendance/update/paid_status/:id',
-    config: { permission: 'attendance.manage' },
-    schema: {
-      tags,
-      security,
-      summary: 'Mark a day paid (outside the system) or unpaid',
-      description: `\`{ paid_status }\`. A day marked paid is left out of payouts; it can be set back to unpaid unless a payout paid
+  serve(attendanceEndpoints.updatePaidStatus, {
+    summary: 'Mark a day paid (outside the system) or unpaid',
+    description: `\`{ paid_status }\`. A day marked paid is left out of payouts; it can be set back to unpaid unless a payout paid
 it (409 \`attendance_paid_by_payout\`). A day clocked in without an end cannot be paid yet: 409 \`attendance_open\`. Audited.`,
-      params: idParamsSchema,
-      querystring: requestContextQuerySchema,
-      body: paidStatusUpdateSchema,
-      response: { 200: dataEnvelope(attendanceSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.paidStatus'),
-      data: await service.setPaidStatus(await crewActorOf(db, request), idOf(request), (request.body as PaidStatusUpdate).paid_status),
+      data: await service.setPaidStatus(await crewActorOf(db, request), request.params.id, request.body.paid_status),
     }),
   });
 
-  app.route({
-    method: 'DELETE',
-    url: '/api/attendance/delete/:id',
-    config: { permission: 'attendance.manage' },
-    schema: {
-      tags,
-      security,
-      summary: 'Delete an attendance day',
-      description: `${closedNote} Audited.`,
-      params: idParamsSchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+  serve(attendanceEndpoints.delete, {
+    summary: 'Delete an attendance day',
+    description: `${closedNote} Audited.`,
+    errors: [409],
     handler: async (request) => {
-      await service.remove(await crewActorOf(db, request), idOf(request));
+      await service.remove(await crewActorOf(db, request), request.params.id);
       return { message: request.t('success.deleted') };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/attendance/get/paid_details/list',
-    config: { permission: 'attendance.view' },
-    schema: {
-      tags,
-      security,
-      summary: 'Paid and unpaid hours and amounts per driver',
-      description: `For each driver with present days (or the one \`driver_id\`, always answered), from \`from\` to \`to\` when given:
+  serve(attendanceEndpoints.paidDetails, {
+    summary: 'Paid and unpaid hours and amounts per driver',
+    description: `For each driver with present days (or the one \`driver_id\`, always answered), from \`from\` to \`to\` when given:
 days, minutes, decimal hours and amounts, paid and unpaid. Amounts are integer minor units of \`currency\`: each day's minutes x
 the hourly rate in force that day, rounded per day (a day a payout paid counts what the payout paid for it).
 \`days_without_rate\` counts worked days no rate covered (counted at 0). ${scopeNote}`,
-      querystring: paidDetailsQuerySchema,
-      response: { 200: listEnvelope(paidDetailsSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+    errors: [404],
     handler: async (request) => {
-      const items = await service.paidDetails(await crewActorOf(db, request), request.query as PaidDetailsQuery);
-      return { message: request.t('success.list'), data: items, pagination: { page: 1, page_size: items.length, total: items.length } };
+      const items = await service.paidDetails(await crewActorOf(db, request), request.query);
+      return wholeListAnswer(request, items);
     },
   });
 }

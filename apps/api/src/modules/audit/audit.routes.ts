@@ -1,25 +1,12 @@
 import { Readable } from 'node:stream';
-import {
-  AUDIT_MAX_PAGE_SIZE,
-  type AuditFilterQuery,
-  type AuditListQuery,
-  auditEntrySchema,
-  auditFilterQuerySchema,
-  auditFiltersSchema,
-  auditListQuerySchema,
-  dataEnvelope,
-  listEnvelope,
-} from '@ps/contracts';
+import { AUDIT_MAX_PAGE_SIZE, auditEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf } from '../../kit/routes.ts';
 import { attachmentDisposition } from '../../lib/uploads.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createAuditLogService } from './audit.log.ts';
-
-const tags = ['audit'];
-const security = [{ bearer: [] }];
 
 const filtersText = `Filters: \`user_id\` (who made the change), \`entity\` (the kind of record: \`booking\`, \`agency\`...), \`entity_id\`
 (the record), \`action\` (\`create\`, \`update\`, \`delete\`), \`from\` and \`to\` (\`YYYY-MM-DD\`, both counted, on your company's clock;
@@ -29,66 +16,37 @@ const filtersText = `Filters: \`user_id\` (who made the change), \`entity\` (the
  * The Audit screen's calls (issue 9, section 5): read only. The log is written by each change's own transaction
  * (recordAudit); no route adds to it, changes it or removes from it (audit.routes.test.ts walks the route table for that).
  */
-export function registerAuditRoutes(app: FastifyInstance, db: Db): void {
+export function registerAuditRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createAuditLogService(db);
+  const serve = endpointServer(app, 'audit');
 
-  app.route({
-    method: 'GET',
-    url: '/api/audit/list',
-    config: { permission: 'audit.view' },
-    schema: {
-      tags,
-      security,
-      summary: "Your company's audit log",
-      description: `Every change to your company's records, newest first: when, who (\`actor\`, null for the system), the kind of record
+  serve(auditEndpoints.list, {
+    summary: "Your company's audit log",
+    description: `Every change to your company's records, newest first: when, who (\`actor\`, null for the system), the kind of record
 (\`entity\`) and its id, the action, and each changed field with its value before and after (\`from\` is null on a creation,
 \`to\` on a deletion; a password or secret only says \`[changed]\`). Paging \`page\`, \`page_size\` (at most ${AUDIT_MAX_PAGE_SIZE}).
 ${filtersText}`,
-      querystring: auditListQuerySchema,
-      response: { 200: listEnvelope(auditEntrySchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const query = request.query as AuditListQuery;
-      const { items, total } = await service.list(companyActorOf(request), query);
-      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+      return listAnswer(request, await service.list(companyActorOf(request), request.query));
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/audit/filters',
-    config: { permission: 'audit.view' },
-    schema: {
-      tags,
-      security,
-      summary: "Who and what appear in your company's audit log",
-      description: "The people who made changes (by name) and the kinds of record changed, for the Audit screen's filter lists.",
-      response: { 200: dataEnvelope(auditFiltersSchema), ...errorResponses(401, 403, 503) },
-    },
+  serve(auditEndpoints.filters, {
+    summary: "Who and what appear in your company's audit log",
+    description: "The people who made changes (by name) and the kinds of record changed, for the Audit screen's filter lists.",
     handler: async (request) => ({ message: request.t('success.fetched'), data: await service.filters(companyActorOf(request)) }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/audit/export',
-    config: { permission: 'audit.view' },
-    schema: {
-      tags,
-      security,
-      summary: "Your company's audit log as CSV",
-      description: `Every entry the filters match (no paging), newest first, as a UTF-8 CSV file with a byte order mark: one line per
+  serve(auditEndpoints.export, {
+    summary: "Your company's audit log as CSV",
+    description: `Every entry the filters match (no paging), newest first, as a UTF-8 CSV file with a byte order mark: one line per
 changed field with the time on your company's clock, who, the resource, the record, the action, the field, before and after;
 headers, resources and actions in your language. A cell that a spreadsheet would run as a formula (=, +, -, @ first) starts
 with an apostrophe. The file is written as it is read, in batches, so a long log does not wait or fill the server's memory.
 ${filtersText}`,
-      querystring: auditFilterQuerySchema,
-      response: {
-        200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-        ...errorResponses(400, 401, 403, 503),
-      },
-    },
+    responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } } },
     handler: async (request, reply) => {
-      const rows = service.csv(companyActorOf(request), request.query as AuditFilterQuery, request.t);
+      const rows = service.csv(companyActorOf(request), request.query, request.t);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition('audit.csv'))

@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { ApiModule, ModuleDeps } from '../../kit/modules.ts';
 import { registerAuth } from '../../plugins/auth.ts';
 import { createAccessGuard, listenForAccessChanges } from './access.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { createCompanyUsersService } from './company-users.service.ts';
+import { registerSecurityEventStore } from './security-events.ts';
 import { TokenService } from './tokens.ts';
 
 /**
- * Sign-in and sessions, wired once: tokens (key imported once), the per-request session check with its
+ * Sign-in and sessions, wired once (the first module of `modules/index.ts`): tokens (key imported once), the per-request session check with its
  * cache and cross-process invalidation, `requirePermission`, and the /api/auth routes. Call it before any
  * module whose routes use `app.requirePermission`.
  */
-export function registerAuthModule(
-  app: FastifyInstance,
-  { config, database, secret }: { config: Config; database: Database; secret: string },
-): void {
+function registerAuthModule(app: FastifyInstance, { config, database, secret }: ModuleDeps): void {
+  // Security events become rows too (security-events.ts).
+  registerSecurityEventStore(app, database.db);
   const tokens = new TokenService(secret, {
     access: config.ACCESS_TOKEN_TTL_SECONDS,
     refresh: config.REFRESH_TOKEN_TTL_SECONDS,
@@ -37,3 +36,27 @@ export function registerAuthModule(
   registerAuth(app, tokens, access);
   registerAuthRoutes(app, auth, createCompanyUsersService(database.db));
 }
+
+export const authModule: ApiModule = {
+  name: 'auth',
+  tags: [{ name: 'auth', description: 'Sign-in steps, tokens, sessions, the signed-in user and two-factor sign-in' }],
+  errors: [
+    'invalid_credentials',
+    'token_invalid',
+    'token_expired',
+    'token_reused',
+    'email_taken',
+    'phone_taken',
+    'username_taken',
+    'wrong_current_password',
+    'invalid_totp_code',
+    'too_many_code_attempts',
+    'too_many_attempts',
+    'reauth_required',
+    'password_common',
+    'password_unchanged',
+    'cannot_delete_self',
+  ],
+  auditEntities: ['user'],
+  register: registerAuthModule,
+};

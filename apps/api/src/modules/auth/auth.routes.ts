@@ -1,40 +1,20 @@
 import {
-  adminAddBodySchema,
-  adminChangePasswordBodySchema,
-  adminListQuerySchema,
-  changePasswordStepBodySchema,
-  companyUserSchema,
-  dataEnvelope,
-  idParamsSchema,
-  listEnvelope,
-  loginBodySchema,
-  loginStepDataSchema,
-  logoutBodySchema,
-  messageEnvelope,
-  refreshBodySchema,
-  signedInDataSchema,
-  tokenPairSchema,
-  totpDisableBodySchema,
-  totpEnableBodySchema,
-  totpSetupBodySchema,
-  totpSetupDataSchema,
-  userDataSchema,
-  verifyStepBodySchema,
+  accountEndpoints,
+  adminEndpoints,
+  changePasswordStepEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  refreshEndpoint,
+  signInResponses,
+  verifyEndpoint,
 } from '@ps/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
 import { companyActorOf } from '../../kit/routes.ts';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import type { AuthService, LoginOutcome, RequestMeta } from './auth.service.ts';
 import type { CompanyUsersService } from './company-users.service.ts';
 import { securityLoggerOf } from './security-events.ts';
-
-const tags = ['auth'];
-const signInResponses = {
-  200: dataEnvelope(loginStepDataSchema).describe('One more step: `data.context` names it, `data.step_token` is good for it only'),
-  202: dataEnvelope(signedInDataSchema).describe('Signed in'),
-};
 
 /** Where the request comes from and where its security events go, for the service. */
 export function metaOf(request: FastifyRequest): RequestMeta {
@@ -47,74 +27,60 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, companyUsers: CompanyUsersService): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const serve = endpointServer(app, 'auth');
 
-  const answerSignIn = (reply: FastifyReply, outcome: LoginOutcome) => {
-    const t = reply.request.t;
+  /** 202 signed in, 200 one more step; never cached. */
+  const answerSignIn = (request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome) => {
     noStore(reply);
-    return outcome.kind === 'signed-in'
-      ? reply.code(202).send({ message: t('success.loggedIn'), data: outcome.data })
-      : reply.code(200).send({ message: t('success.loginStep'), data: outcome.data });
+    if (outcome.kind === 'signed-in') {
+      reply.code(202);
+      return { message: request.t('success.loggedIn'), data: outcome.data };
+    }
+    reply.code(200);
+    return { message: request.t('success.loginStep'), data: outcome.data };
   };
 
-  api.post('/api/auth/login', {
-    config: { public: 'sign-in' },
-    schema: {
-      tags,
-      summary: 'Sign in with e-mail, phone or username and password',
-      description:
-        'Checks the identifier and password. 202: signed in, with an access token, a refresh token and the user. ' +
-        '200: one more step (`change-password` for a temporary password, `verify` for two-factor), with a step token ' +
-        'good for that step only; `totp_code` sent with the password saves the `verify` step. Every failure is the ' +
-        'same 401. Failures are counted per account and per address; at the limit the answer is 429 with ' +
-        '`Retry-After`, except for the right password with a correct `totp_code`, or from an address that signed ' +
-        'in to the account before. Answers are not cacheable.',
-      body: loginBodySchema,
-      response: { ...signInResponses, ...errorResponses(400, 401, 429, 503) },
-    },
-    handler: async (request, reply) => answerSignIn(reply, await auth.login(request.body, metaOf(request))),
+  serve(loginEndpoint, {
+    summary: 'Sign in with e-mail, phone or username and password',
+    description:
+      'Checks the identifier and password. 202: signed in, with an access token, a refresh token and the user. ' +
+      '200: one more step (`change-password` for a temporary password, `verify` for two-factor), with a step token ' +
+      'good for that step only; `totp_code` sent with the password saves the `verify` step. Every failure is the ' +
+      'same 401. Failures are counted per account and per address; at the limit the answer is 429 with ' +
+      '`Retry-After`, except for the right password with a correct `totp_code`, or from an address that signed ' +
+      'in to the account before. Answers are not cacheable.',
+    responses: signInResponses,
+    errors: [401, 429],
+    handler: async (request, reply) => answerSignIn(request, reply, await auth.login(request.body, metaOf(request))),
   });
 
-  api.post('/api/auth/verify', {
-    config: { public: 'sign-in' },
-    schema: {
-      tags,
-      summary: 'Second step for accounts with two-factor sign-in: the TOTP code',
-      description:
-        'Takes the step token of a `verify` answer and a current code from the authenticator app. Each code is ' +
-        'accepted once; wrong codes are counted per account and lock like wrong passwords (429).',
-      body: verifyStepBodySchema,
-      response: { ...signInResponses, ...errorResponses(400, 401, 429, 503) },
-    },
-    handler: async (request, reply) => answerSignIn(reply, await auth.verifyStep(request.body, metaOf(request))),
+  serve(verifyEndpoint, {
+    summary: 'Second step for accounts with two-factor sign-in: the TOTP code',
+    description:
+      'Takes the step token of a `verify` answer and a current code from the authenticator app. Each code is ' +
+      'accepted once; wrong codes are counted per account and lock like wrong passwords (429).',
+    responses: signInResponses,
+    errors: [401, 429],
+    handler: async (request, reply) => answerSignIn(request, reply, await auth.verifyStep(request.body, metaOf(request))),
   });
 
-  api.post('/api/auth/change-password', {
-    config: { public: 'sign-in' },
-    schema: {
-      tags,
-      summary: 'Step for accounts created with a temporary password: choose a new one',
-      description:
-        'Takes the step token of a `change-password` answer and the new password (8 to 50 characters, a letter ' +
-        'and a digit, not one of the most common passwords). Other sessions of the user end.',
-      body: changePasswordStepBodySchema,
-      response: { ...signInResponses, ...errorResponses(400, 401, 503) },
-    },
-    handler: async (request, reply) => answerSignIn(reply, await auth.changePasswordStep(request.body, metaOf(request))),
+  serve(changePasswordStepEndpoint, {
+    summary: 'Step for accounts created with a temporary password: choose a new one',
+    description:
+      'Takes the step token of a `change-password` answer and the new password (8 to 50 characters, a letter ' +
+      'and a digit, not one of the most common passwords). Other sessions of the user end.',
+    responses: signInResponses,
+    errors: [401],
+    handler: async (request, reply) => answerSignIn(request, reply, await auth.changePasswordStep(request.body, metaOf(request))),
   });
 
-  api.post('/api/auth/refresh', {
-    config: { public: 'sign-in' },
-    schema: {
-      tags,
-      summary: 'New token pair for a refresh token; each refresh token works once',
-      description:
-        'Rotation: the refresh token is used up, and presenting it again ends the whole session. A session ends ' +
-        'at its absolute lifetime (SESSION_MAX_AGE_SECONDS) or when not refreshed for SESSION_IDLE_TIMEOUT_SECONDS; ' +
-        'no token lives past the session.',
-      body: refreshBodySchema,
-      response: { 200: dataEnvelope(tokenPairSchema), ...errorResponses(400, 401, 503) },
-    },
+  serve(refreshEndpoint, {
+    summary: 'New token pair for a refresh token; each refresh token works once',
+    description:
+      'Rotation: the refresh token is used up, and presenting it again ends the whole session. A session ends ' +
+      'at its absolute lifetime (SESSION_MAX_AGE_SECONDS) or when not refreshed for SESSION_IDLE_TIMEOUT_SECONDS; ' +
+      'no token lives past the session.',
+    errors: [401],
     handler: async (request, reply) => {
       const data = await auth.refresh(request.body.refresh_token, metaOf(request));
       noStore(reply);
@@ -122,30 +88,19 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, comp
     },
   });
 
-  api.post('/api/auth/logout', {
-    config: { public: 'sign-in' },
-    schema: {
-      tags,
-      summary: 'Sign out: the session (its refresh-token family) ends',
-      description: "Ends the refresh token's session; its access tokens stop working on the next request.",
-      body: logoutBodySchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
-    },
+  serve(logoutEndpoint, {
+    summary: 'Sign out: the session (its refresh-token family) ends',
+    description: "Ends the refresh token's session; its access tokens stop working on the next request.",
+    errors: [401],
     handler: async (request) => {
       await auth.logout(request.body.refresh_token, metaOf(request));
       return { message: request.t('success.loggedOut') };
     },
   });
 
-  api.get('/api/auth/get-details-by-token', {
-    config: { permission: 'session' },
-    schema: {
-      tags,
-      summary: 'The signed-in user',
-      description: 'The user of the access token, with company and permissions, from the current database row.',
-      security: [{ bearer: [] }],
-      response: { 200: dataEnvelope(userDataSchema), ...errorResponses(401, 503) },
-    },
+  serve(accountEndpoints.details, {
+    summary: 'The signed-in user',
+    description: 'The user of the access token, with company and permissions, from the current database row.',
     handler: async (request, reply) => {
       const data = await auth.details(requireCaller(request));
       noStore(reply);
@@ -153,90 +108,56 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, comp
     },
   });
 
-  api.patch('/api/auth/admin/change-password', {
-    config: { permission: 'session' },
-    schema: {
-      tags,
-      summary: "Change one's own password; the user's other sessions end",
-      description:
-        'Needs the current password. The new one has 8 to 50 characters with a letter and a digit and is not one ' +
-        "of the most common passwords. The user's other sessions end at once; this one stays.",
-      security: [{ bearer: [] }],
-      body: adminChangePasswordBodySchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
-    },
+  serve(accountEndpoints.changePassword, {
+    summary: "Change one's own password; the user's other sessions end",
+    description:
+      'Needs the current password. The new one has 8 to 50 characters with a letter and a digit and is not one ' +
+      "of the most common passwords. The user's other sessions end at once; this one stays.",
     handler: async (request) => {
       await auth.changeOwnPassword(requireCaller(request), request.body, metaOf(request));
       return { message: request.t('success.passwordChanged') };
     },
   });
 
-  api.get('/api/auth/admin/list', {
-    config: { permission: 'users.view' },
-    schema: {
-      tags,
-      summary: "The company's admins",
-      description: "Paged, sortable and searchable list of the caller's company's admins (deleted ones are left out).",
-      security: [{ bearer: [] }],
-      querystring: adminListQuerySchema,
-      response: { 200: listEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 503) },
-    },
+  serve(adminEndpoints.list, {
+    summary: "The company's admins",
+    description: "Paged, sortable and searchable list of the caller's company's admins (deleted ones are left out).",
     handler: async (request) => {
-      const { page, page_size } = request.query;
-      const { items, total } = await companyUsers.listAdmins(callerCompanyId(request), request.query);
-      return { message: request.t('success.list'), data: items, pagination: { page, page_size, total } };
+      return listAnswer(request, await companyUsers.listAdmins(callerCompanyId(request), request.query));
     },
   });
 
-  api.post('/api/auth/admin/add', {
-    config: { permission: 'users.create' },
-    schema: {
-      tags,
-      summary: 'Add an admin to your company, with a temporary password',
-      description: `\`name\`, \`email\`, optional \`phn_nbr\` (and \`country_id\`, default 94 with a phone) and \`temporary_password\`
+  serve(adminEndpoints.add, {
+    summary: 'Add an admin to your company, with a temporary password',
+    description: `\`name\`, \`email\`, optional \`phn_nbr\` (and \`country_id\`, default 94 with a phone) and \`temporary_password\`
 (the new-password rules; common passwords refused): the new admin chooses a password of their own at first sign-in. E-mail and
 phone are unique in the organisation: 409 \`email_taken\` / \`phone_taken\` on the field. \`role_id\` (required): the built-in
 Administrator role or one of your company's roles, only within your own permissions (403 \`role_beyond_own\`, as
 \`PATCH /api/user/role/{id}\`). Audited.`,
-      security: [{ bearer: [] }],
-      body: adminAddBodySchema,
-      response: { 201: dataEnvelope(companyUserSchema), ...errorResponses(400, 401, 403, 409, 503) },
-    },
-    handler: async (request, reply) => {
-      const admin = await companyUsers.addAdmin(companyActorOf(request), request.body);
-      return reply.code(201).send({ message: request.t('success.created'), data: admin });
-    },
+    errors: [409],
+    handler: async (request) => ({
+      message: request.t('success.created'),
+      data: await companyUsers.addAdmin(companyActorOf(request), request.body),
+    }),
   });
 
-  api.delete('/api/auth/admin/delete/:id', {
-    config: { permission: 'users.delete' },
-    schema: {
-      tags,
-      summary: 'Remove an admin of the company; their sessions end',
-      description: 'Soft delete (the row stays for the audit trail); their sessions end at once. Deleting oneself is 409.',
-      security: [{ bearer: [] }],
-      params: idParamsSchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+  serve(adminEndpoints.delete, {
+    summary: 'Remove an admin of the company; their sessions end',
+    description: 'Soft delete (the row stays for the audit trail); their sessions end at once. Deleting oneself is 409.',
+    errors: [409],
     handler: async (request) => {
       await companyUsers.deleteAdmin(requireCaller(request), callerCompanyId(request), request.params.id, metaOf(request));
       return { message: request.t('success.deleted') };
     },
   });
 
-  api.post('/api/auth/totp/setup', {
-    config: { permission: 'session' },
-    schema: {
-      tags,
-      summary: 'Start two-factor sign-in: a new secret for an authenticator app',
-      description:
-        'Returns a new secret (and its otpauth:// link), kept pending: nothing changes until `totp/enable` ' +
-        'confirms it with a code. With two-factor already on, the body must carry the password or a current code. ' +
-        'Audited; not cacheable.',
-      security: [{ bearer: [] }],
-      body: totpSetupBodySchema,
-      response: { 200: dataEnvelope(totpSetupDataSchema), ...errorResponses(400, 401, 429, 503) },
-    },
+  serve(accountEndpoints.totpSetup, {
+    summary: 'Start two-factor sign-in: a new secret for an authenticator app',
+    description:
+      'Returns a new secret (and its otpauth:// link), kept pending: nothing changes until `totp/enable` ' +
+      'confirms it with a code. With two-factor already on, the body must carry the password or a current code. ' +
+      'Audited; not cacheable.',
+    errors: [429],
     handler: async (request, reply) => {
       const data = await auth.startTotpSetup(requireCaller(request), request.body, metaOf(request));
       noStore(reply);
@@ -244,32 +165,19 @@ Administrator role or one of your company's roles, only within your own permissi
     },
   });
 
-  api.post('/api/auth/totp/enable', {
-    config: { permission: 'session' },
-    schema: {
-      tags,
-      summary: 'Turn two-factor sign-in on with a current code from the app',
-      description: 'A code of the pending secret makes it the active one. Wrong codes count towards the lock.',
-      security: [{ bearer: [] }],
-      body: totpEnableBodySchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 429, 503) },
-    },
+  serve(accountEndpoints.totpEnable, {
+    summary: 'Turn two-factor sign-in on with a current code from the app',
+    description: 'A code of the pending secret makes it the active one. Wrong codes count towards the lock.',
+    errors: [429],
     handler: async (request) => {
       await auth.enableTotp(requireCaller(request), request.body.code, metaOf(request));
       return { message: request.t('success.updated') };
     },
   });
 
-  api.post('/api/auth/totp/disable', {
-    config: { permission: 'session' },
-    schema: {
-      tags,
-      summary: 'Turn two-factor sign-in off (the password is asked again)',
-      description: 'Needs the password, so a forgotten open session cannot turn it off.',
-      security: [{ bearer: [] }],
-      body: totpDisableBodySchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 503) },
-    },
+  serve(accountEndpoints.totpDisable, {
+    summary: 'Turn two-factor sign-in off (the password is asked again)',
+    description: 'Needs the password, so a forgotten open session cannot turn it off.',
     handler: async (request) => {
       await auth.disableTotp(requireCaller(request), request.body.password, metaOf(request));
       return { message: request.t('success.updated') };

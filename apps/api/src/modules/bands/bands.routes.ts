@@ -1,23 +1,9 @@
-import {
-  bandCreateSchema,
-  bandListQuerySchema,
-  bandSchema,
-  bandTypeOptionSchema,
-  bandTypes,
-  bandUpdateSchema,
-  dataEnvelope,
-  type Language,
-  monthSchema,
-} from '@ps/contracts';
+import { bandEndpoints, bandTypes, type Language } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createBandsService } from './bands.service.ts';
-
-const security = [{ bearer: [] }];
 
 /** The twelve months named in a language (Intl's month names: CLDR's, in English and Tamil). */
 const monthNames = (language: Language) => {
@@ -27,13 +13,11 @@ const monthNames = (language: Language) => {
 const monthsByLanguage = new Map<Language, Array<{ id: number; name: string }>>();
 
 /** Spec section 7: band CRUD, band/list with its filters, band/type, and month/list. */
-export function registerBandRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/band',
-    resource: 'bands',
-    tag: 'bands',
+export function registerBandRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  const serve = endpointServer(app, 'bands');
+  registerCrudRoutes(serve, {
+    endpoints: bandEndpoints,
     scope: 'company',
-    schemas: { record: bandSchema, create: bandCreateSchema, update: bandUpdateSchema, listQuery: bandListQuerySchema },
     service: createBandsService(db),
     docs: {
       add: {
@@ -58,31 +42,18 @@ export function registerBandRoutes(app: FastifyInstance, db: Db): void {
     },
   });
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/band/type', {
-    config: { permission: 'bands.view' },
-    schema: {
-      tags: ['bands'],
-      security,
-      summary: 'Band types',
-      description: 'The types a band (and a package) can have, labelled in the caller’s language.',
-      response: { 200: dataEnvelope(z.array(bandTypeOptionSchema)), ...errorResponses(401, 403, 503) },
-    },
+  serve(bandEndpoints.types, {
+    summary: 'Band types',
+    description: 'The types a band (and a package) can have, labelled in the caller’s language.',
     handler: async (request) => ({
       message: request.t('success.list'),
       data: bandTypes.map((value) => ({ value, label: request.t(`labels.bandTypes.${value}`) })),
     }),
   });
 
-  api.get('/api/month/list', {
-    config: { permission: 'bands.view' },
-    schema: {
-      tags: ['bands'],
-      security,
-      summary: 'Months',
-      description: 'The twelve months, numbered 1 to 12, named in the caller’s language (for band-month and location prices).',
-      response: { 200: dataEnvelope(z.array(monthSchema)), ...errorResponses(401, 403, 503) },
-    },
+  serve(bandEndpoints.months, {
+    summary: 'Months',
+    description: 'The twelve months, numbered 1 to 12, named in the caller’s language (for band-month and location prices).',
     handler: async (request) => {
       let months = monthsByLanguage.get(request.language);
       if (!months) {

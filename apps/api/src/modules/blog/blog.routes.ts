@@ -1,45 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  type BlogListQuery,
-  blogCoverContentTypes,
-  blogListQuerySchema,
-  blogPostCreateSchema,
-  blogPostSchema,
-  blogPostSummarySchema,
-  blogPostUpdateSchema,
-  dataEnvelope,
-  idParamsSchema,
-  listEnvelope,
-  MAX_COVER_BYTES,
-  MAX_COVER_MEGABYTES,
-  type PublicBlogListQuery,
-  type PublicBlogPostParams,
-  publicBlogListQuerySchema,
-  publicBlogPostParamsSchema,
-  publicBlogPostSchema,
-  publicBlogPostSummarySchema,
-} from '@ps/contracts';
+import { blogCoverContentTypes, blogEndpoints, MAX_COVER_BYTES, MAX_COVER_MEGABYTES } from '@ps/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf, registerCrudRoutes } from '../../kit/routes.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { describeContent, type ReceivedFile, sniffContentType, sniffImageType, type UploadStore } from '../../lib/uploads.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { companyFromBasicHeader } from '../web-config/web-config.service.ts';
 import { createBlogService, type OpenedCover } from './blog.service.ts';
-
-const tags = ['blog'];
-const bearer = [{ bearer: [] }];
-const basic = [{ basic: [] }];
-const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
-
-/** The cover upload's form: one `file`, nothing else (another field is refused as unknown). */
-const coverFormSchema = z.strictObject({
-  file: z
-    .unknown()
-    .meta({ type: 'string', format: 'binary', description: `The cover: a JPEG, PNG or WebP image of at most ${MAX_COVER_MEGABYTES} MB` }),
-});
 
 /** Multipart for the cover upload only: one file of at most MAX_COVER_BYTES, no text fields to speak of. */
 const multipartOptions = {
@@ -48,6 +17,9 @@ const multipartOptions = {
   isPartAFile: (fieldName: string | undefined, _contentType: string | undefined, fileName: string | undefined) =>
     fieldName === 'file' || fileName !== undefined,
 };
+
+/** The file each cover upload's form reader received, for its handler (the body's `file` is only what validation sees). */
+const receivedCovers = new WeakMap<FastifyRequest, ReceivedFile>();
 
 /**
  * Reads the cover form before validation: the file into the upload store under a temporary name (removed again if
@@ -77,6 +49,7 @@ function coverFormReader(uploads: UploadStore) {
       if (file) await uploads.discard(file);
       throw error;
     }
+    if (file) receivedCovers.set(request, file);
     request.body = { ...fields, file };
   };
 }
@@ -98,83 +71,56 @@ const imageResponse = {
 };
 
 /** Spec 7: blog/add, list, get/{id}, update/{id}, delete/{id}; the cover; and the public list for the company's site. */
-export function registerBlogRoutes(app: FastifyInstance, db: Db, uploads: UploadStore): void {
+export function registerBlogRoutes(app: FastifyInstance, { db, uploads }: ModuleDeps): void {
   const service = createBlogService(db, uploads, app.log);
+  const serve = endpointServer(app, 'blog');
 
   // The public site's calls (Basic company id and client key, no user): registered first so the reference lists them
   // first; the paths do not overlap the back-office's.
-  app.route({
-    method: 'GET',
-    url: '/api/blog/public/list',
-    config: { public: 'client-key' },
-    schema: {
-      tags,
-      security: basic,
-      summary: "The company's published posts for its public site (Basic: company id and client key)",
-      description: `No user token: authorised with Basic company_id:client_key, as \`GET /api/location/public/list\` (a wrong key is 401).
+  serve(blogEndpoints.publicList, {
+    summary: "The company's published posts for its public site (Basic: company id and client key)",
+    description: `No user token: authorised with Basic company_id:client_key, as \`GET /api/location/public/list\` (a wrong key is 401).
 Only published posts whose \`published_at\` has come (a scheduled post appears from then on; drafts never), newest first. \`language\`
 (\`en\`, \`ta\`) filters, \`search\` looks in the title, slug and text; paging with \`page\` and \`page_size\` (at most 100). Each post has
 an excerpt (about 200 characters of its text) and, with a cover, its \`cover_url\` (\`GET /api/blog/public/cover/{id}\`, same key).`,
-      querystring: publicBlogListQuerySchema,
-      response: { 200: listEnvelope(publicBlogPostSummarySchema), ...errorResponses(400, 401, 503) },
-    },
+    errors: [401],
     handler: async (request) => {
       const companyId = await companyFromBasicHeader(db, request.headers.authorization);
-      const query = request.query as PublicBlogListQuery;
-      const { items, total } = await service.publicList(companyId, query);
-      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+      return listAnswer(request, await service.publicList(companyId, request.query));
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/blog/public/get/:language/:slug',
-    config: { public: 'client-key' },
-    schema: {
-      tags,
-      security: basic,
-      summary: 'One published post of the company by its address (Basic: company id and client key)',
-      description: `The post whose \`language\` and \`slug\` these are, with its body: HTML the API's allowlist left (paragraphs, headings, emphasis,
+  serve(blogEndpoints.publicGet, {
+    summary: 'One published post of the company by its address (Basic: company id and client key)',
+    description: `The post whose \`language\` and \`slug\` these are, with its body: HTML the API's allowlist left (paragraphs, headings, emphasis,
 lists, quotes, code, rules and http(s)/mailto links with \`rel="noopener noreferrer nofollow"\`), safe to place in a page as it is. A draft,
 a post scheduled for later, another company's or an unknown one: 404.`,
-      params: publicBlogPostParamsSchema,
-      response: { 200: dataEnvelope(publicBlogPostSchema), ...errorResponses(400, 401, 404, 503) },
-    },
+    errors: [401],
     handler: async (request) => {
       const companyId = await companyFromBasicHeader(db, request.headers.authorization);
-      const { language, slug } = request.params as PublicBlogPostParams;
+      const { language, slug } = request.params;
       return { message: request.t('success.fetched'), data: await service.publicGet(companyId, language, slug) };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/blog/public/cover/:id',
-    config: { public: 'client-key' },
-    compress: false,
-    schema: {
-      tags,
-      security: basic,
-      summary: "A published post's cover image (Basic: company id and client key)",
-      description: `The cover of a post that is on the company's site, as its type (JPEG, PNG or WebP) with \`nosniff\`; cached by browsers and
+  serve(blogEndpoints.publicCover, {
+    summary: "A published post's cover image (Basic: company id and client key)",
+    description: `The cover of a post that is on the company's site, as its type (JPEG, PNG or WebP) with \`nosniff\`; cached by browsers and
 proxies for 5 minutes. A draft's, a scheduled post's, another company's, or a post without a cover: 404.`,
-      params: idParamsSchema,
-      response: { 200: imageResponse, ...errorResponses(400, 401, 404, 503) },
-    },
+    errors: [401],
+    responses: { 200: imageResponse },
+    options: { compress: false },
     handler: async (request, reply) => {
       const companyId = await companyFromBasicHeader(db, request.headers.authorization);
-      return sendCover(reply, await service.openPublicCover(companyId, idOf(request)), 'public, max-age=300');
+      return sendCover(reply, await service.openPublicCover(companyId, request.params.id), 'public, max-age=300');
     },
   });
 
-  registerCrudRoutes(app, {
-    base: '/api/blog',
-    resource: 'blog',
-    tag: 'blog',
+  registerCrudRoutes(serve, {
+    endpoints: blogEndpoints,
     scope: 'company',
-    // The list answers summaries (no body): it is registered below with its own schema.
+    // The list answers summaries (no body): it is served below with its own schema.
     only: ['add', 'get', 'update', 'delete'],
-    schemas: { record: blogPostSchema, create: blogPostCreateSchema, update: blogPostUpdateSchema, listQuery: blogListQuerySchema },
     service,
     docs: {
       add: {
@@ -202,52 +148,30 @@ with before and after, so an unpublished post's history stays in the audit log.`
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/blog/list',
-    config: { permission: 'blog.view' },
-    schema: {
-      tags,
-      security: bearer,
-      summary: "Your company's blog posts",
-      description: `Last changed first unless sorted (\`title\`, \`slug\`, \`language\`, \`status\`, \`published_at\`, \`created_at\`, \`updated_at\`; \`-\`
+  serve(blogEndpoints.list, {
+    summary: "Your company's blog posts",
+    description: `Last changed first unless sorted (\`title\`, \`slug\`, \`language\`, \`status\`, \`published_at\`, \`created_at\`, \`updated_at\`; \`-\`
 for descending). \`search\` looks in the title, slug and text; \`status\` (\`draft\`, \`published\`) and \`language\` (\`en\`, \`ta\`) filter.
 Each post comes without its body, with an excerpt of about 200 characters.`,
-      querystring: blogListQuerySchema,
-      response: { 200: listEnvelope(blogPostSummarySchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const query = request.query as BlogListQuery;
-      const { items, total } = await service.list(companyActorOf(request), query);
-      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+      return listAnswer(request, await service.list(companyActorOf(request), request.query));
     },
   });
 
   // The cover upload in a plugin of its own: only this route (and the other upload routes) accepts multipart bodies.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, multipartOptions);
-    scope.route({
-      method: 'POST',
-      url: '/api/blog/cover/:id',
-      config: { permission: 'blog.update' },
-      // A bad form's 400 is answered by the handler, after the file the form reader kept is removed.
-      attachValidation: true,
-      preValidation: coverFormReader(uploads),
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Set or replace a post's cover image",
-        description: `A \`multipart/form-data\` form with one \`file\`: a JPEG, PNG or WebP image **by its content** (its first bytes decide, never
+    endpointServer(scope, 'blog')(blogEndpoints.setCover, {
+      summary: "Set or replace a post's cover image",
+      description: `A \`multipart/form-data\` form with one \`file\`: a JPEG, PNG or WebP image **by its content** (its first bytes decide, never
 its name or the Content-Type sent: else 400 \`blog_cover_type_not_allowed\` saying what it looks like) of at most ${MAX_COVER_MEGABYTES} MB
 (413 \`payload_too_large\`, nothing kept). No file: 400 \`file_missing\`. The server stores it under a name of its own; the previous cover's
 file is removed once the post names the new one. Another company's post: 404. Audited.`,
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        body: coverFormSchema,
-        response: { 200: dataEnvelope(blogPostSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503) },
-      },
+      errors: [413, 415],
+      // A bad form's 400 is answered by the handler, after the file the form reader kept is removed.
+      options: { preValidation: coverFormReader(uploads), attachValidation: true },
       handler: async (request) => {
-        const { file } = request.body as { file: ReceivedFile | null };
+        const file = receivedCovers.get(request) ?? null;
         try {
           if (request.validationError) throw request.validationError;
           if (!file || file.size === 0) throw fieldError('file_missing', 'file');
@@ -259,7 +183,7 @@ file is removed once the post names the new one. Another company's post: 404. Au
               details: [{ field: 'file', code: 'errors.blog_cover_type_not_allowed', message: '' }],
             });
           }
-          const post = await service.setCover(companyActorOf(request), idOf(request), { file, contentType });
+          const post = await service.setCover(companyActorOf(request), request.params.id, { file, contentType });
           return { message: request.t('success.updated'), data: post };
         } finally {
           // A kept file was renamed already: this removes a refused upload's temporary file only.
@@ -269,40 +193,23 @@ file is removed once the post names the new one. Another company's post: 404. Au
     });
   });
 
-  app.route({
-    method: 'DELETE',
-    url: '/api/blog/cover/:id',
-    config: { permission: 'blog.update' },
-    schema: {
-      tags,
-      security: bearer,
-      summary: "Take a post's cover image off",
-      description:
-        "The post no longer has a cover; its file is removed. A post without one is answered as it is. Another company's post: 404. Audited.",
-      params: idParamsSchema,
-      response: { 200: dataEnvelope(blogPostSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+  serve(blogEndpoints.removeCover, {
+    summary: "Take a post's cover image off",
+    description:
+      "The post no longer has a cover; its file is removed. A post without one is answered as it is. Another company's post: 404. Audited.",
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await service.removeCover(companyActorOf(request), idOf(request)),
+      data: await service.removeCover(companyActorOf(request), request.params.id),
     }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/blog/cover/:id',
-    config: { permission: 'blog.view' },
-    compress: false,
-    schema: {
-      tags,
-      security: bearer,
-      summary: "A post's cover image (back-office)",
-      description: `The cover of any of your company's posts, drafts too, as its type (JPEG, PNG or WebP) with \`nosniff\` and
+  serve(blogEndpoints.cover, {
+    summary: "A post's cover image (back-office)",
+    description: `The cover of any of your company's posts, drafts too, as its type (JPEG, PNG or WebP) with \`nosniff\` and
 \`Cache-Control: private, no-store\`. No cover, or another company's post: 404.`,
-      params: idParamsSchema,
-      response: { 200: imageResponse, ...errorResponses(400, 401, 403, 404, 503) },
-    },
+    responses: { 200: imageResponse },
+    options: { compress: false },
     handler: async (request, reply) =>
-      sendCover(reply, await service.openCover(companyActorOf(request), idOf(request)), 'private, no-store'),
+      sendCover(reply, await service.openCover(companyActorOf(request), request.params.id), 'private, no-store'),
   });
 }

@@ -1,22 +1,15 @@
-import { bookingServiceCreateSchema, bookingServiceListQuerySchema, bookingServiceSchema, bookingServiceUpdateSchema } from '@ps/contracts';
+import { bookingServiceEndpoints } from '@ps/contracts/bookings.endpoints';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createBookingServicesService } from './booking-services.service.ts';
 
 /** Spec 7 `booking-additional_service`: add, list, get/{id}, update/{id}, delete/{id} (bookings' permissions). */
-export function registerBookingServiceRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/booking-additional_service',
-    resource: 'bookings',
-    tag: 'bookings',
+export function registerBookingServiceRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'bookings'), {
+    endpoints: bookingServiceEndpoints,
     scope: 'company',
-    schemas: {
-      record: bookingServiceSchema,
-      create: bookingServiceCreateSchema,
-      update: bookingServiceUpdateSchema,
-      listQuery: bookingServiceListQuerySchema,
-    },
     service: createBookingServicesService(db),
     docs: {
       add: {

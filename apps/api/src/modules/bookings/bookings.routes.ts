@@ -1,48 +1,17 @@
-import {
-  type BookingCreate,
-  type BookingListQuery,
-  type BookingStatusUpdate,
-  type BookingUpdate,
-  bookingAuditEntrySchema,
-  bookingCreateSchema,
-  bookingListQuerySchema,
-  bookingRepriceSchema,
-  bookingRestorePreviewSchema,
-  bookingRestoreResultSchema,
-  bookingSchema,
-  bookingStatusHistorySchema,
-  bookingStatusOptionSchema,
-  bookingStatusUpdateSchema,
-  bookingUpdateResultSchema,
-  bookingUpdateSchema,
-  bookingVersionSchema,
-  dataEnvelope,
-  idParamsSchema,
-  listEnvelope,
-  messageEnvelope,
-  type RestoreBody,
-  type RestoreQuery,
-  restoreBodySchema,
-  restoreQuerySchema,
-} from '@ps/contracts';
+import { bookingEndpoints } from '@ps/contracts/bookings.endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { BOOKING_AUDIT_LIMIT, createBookingAuditService } from './bookings.audit.ts';
 import { type BookingCaller, createBookingsService } from './bookings.service.ts';
 import { createBookingStatusService } from './bookings.status.ts';
 import { BOOKING_VERSIONS_LIMIT, createBookingVersionsService } from './bookings.versions.ts';
 
-const tags = ['bookings'];
-const security = [{ bearer: [] }];
-
 /** The caller as the bookings service needs it: company, user, language. */
 export function bookingCaller(request: FastifyRequest): BookingCaller {
   return { companyId: callerCompanyId(request), actorUserId: requireCaller(request).userId, language: request.language, t: request.t };
 }
-const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 
 const pricingText = `Priced by the quote when it is made (the stay's calendar days at the airport, in its time zone, from
 \`departure_at\` and \`arrival_at\`), and the price is then fixed in the booking: a later price-list change never changes
@@ -51,273 +20,161 @@ stay: 409 \`car_park_full\` names the car park and the first full day. A voucher
 transaction (400 \`voucher_used_up\` when another booking took the last one).`;
 
 /** Spec 7: booking add, list, get, update, delete, status/list, status/update, plus status history, audit trail and re-price. */
-export function registerBookingRoutes(app: FastifyInstance, db: Db): void {
+export function registerBookingRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createBookingsService(db);
   const statuses = createBookingStatusService(db);
   const audit = createBookingAuditService(db);
   const versions = createBookingVersionsService(db, service);
+  const serve = endpointServer(app, 'bookings');
 
-  app.route({
-    method: 'POST',
-    url: '/api/booking/add',
-    config: { permission: 'bookings.create' },
-    schema: {
-      tags,
-      security,
-      summary: 'Add a booking',
-      description: `${pricingText}\n\nThe first status comes from the channel: \`phone\` and \`walk_in\` are \`confirmed\`,
+  serve(bookingEndpoints.add, {
+    summary: 'Add a booking',
+    description: `${pricingText}\n\nThe first status comes from the channel: \`phone\` and \`walk_in\` are \`confirmed\`,
 \`web\` and \`agency\` \`pending\`. \`service_ids\` become the booking's service lines at today's prices. \`agency_id\` names an
 active agency of your company (required for channel \`agency\`, else 400 on \`agency_id\`); the booking keeps the agency's
 commission rate of now (\`agency_commission_percent\`). \`status\`, prices, the commission rate, \`reference\` and
 \`company_id\` are never in the body (400). Audited; the live board hears of it.`,
-      body: bookingCreateSchema,
-      response: { 201: dataEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
-    handler: async (request, reply) => {
-      const data = await service.create(bookingCaller(request), request.body as BookingCreate);
-      return reply.code(201).send({ message: request.t('success.created'), data });
-    },
+    errors: [404, 409],
+    handler: async (request) => ({
+      message: request.t('success.created'),
+      data: await service.create(bookingCaller(request), request.body),
+    }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/list',
-    config: { permission: 'bookings.view' },
-    schema: {
-      tags,
-      security,
-      summary: "Your company's bookings",
-      description: `Paging, sort, \`search\` (reference, customer name, e-mail, phone, registration ignoring spaces) and
+  serve(bookingEndpoints.list, {
+    summary: "Your company's bookings",
+    description: `Paging, sort, \`search\` (reference, customer name, e-mail, phone, registration ignoring spaces) and
 filters: \`status\` (comma separated), \`airport_id\`, \`car_park_id\`, \`channel\`, \`type\`, and \`from\`/\`to\` (YYYY-MM-DD,
 both counted) on the departure day (or the arrival day with \`date_field=arrival\`) in the request's \`time_zone\` (an
 IANA zone; the company's otherwise). Each booking carries the names beside its ids, \`paid\` and \`outstanding\`.`,
-      querystring: bookingListQuerySchema,
-      response: { 200: listEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const query = request.query as BookingListQuery;
-      const { items, total } = await service.list(bookingCaller(request), query);
-      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+      return listAnswer(request, await service.list(bookingCaller(request), request.query));
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/get/:id',
-    config: { permission: 'bookings.view' },
-    schema: {
-      tags,
-      security,
-      summary: 'One booking',
-      description: 'The booking with its names, price breakdown, `paid` and `outstanding`; 404 when it is not in your company.',
-      params: idParamsSchema,
-      response: { 200: dataEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
-    handler: async (request) => ({ message: request.t('success.fetched'), data: await service.get(bookingCaller(request), idOf(request)) }),
+  serve(bookingEndpoints.get, {
+    summary: 'One booking',
+    description: 'The booking with its names, price breakdown, `paid` and `outstanding`; 404 when it is not in your company.',
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await service.get(bookingCaller(request), request.params.id),
+    }),
   });
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/booking/update/:id',
-    config: { permission: 'bookings.update' },
-    schema: {
-      tags,
-      security,
-      summary: 'Change a booking',
-      description: `Any subset of the fields. A change of route (\`departure_id\`, \`arrival_id\`), times, \`package_id\`, \`type\`
+  serve(bookingEndpoints.update, {
+    summary: 'Change a booking',
+    description: `Any subset of the fields. A change of route (\`departure_id\`, \`arrival_id\`), times, \`package_id\`, \`type\`
 or \`voucher_code\` re-prices the booking on purpose: \`repriced\` answers the old and new price breakdowns (null when the
 price was kept). The car park is checked again (409 \`car_park_full\`); a voucher removed or changed gives its use back; the
 voucher the booking already holds keeps its rule and is not refused as used up. A completed, cancelled or no-show
 booking cannot be changed (409 \`booking_closed\`). Audited.`,
-      params: idParamsSchema,
-      body: bookingUpdateSchema,
-      response: { 200: bookingUpdateResultSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => {
-      const result = await service.update(bookingCaller(request), idOf(request), request.body as BookingUpdate);
+      const result = await service.update(bookingCaller(request), request.params.id, request.body);
       return { message: request.t('success.updated'), ...result };
     },
   });
 
-  app.route({
-    method: 'POST',
-    url: '/api/booking/reprice/:id',
-    config: { permission: 'bookings.update' },
-    schema: {
-      tags,
-      security,
-      summary: 'Preview the price of a change',
-      description: `The same body as the update; writes nothing. Answers \`{ before, after }\` price breakdowns (equal when the
+  serve(bookingEndpoints.reprice, {
+    summary: 'Preview the price of a change',
+    description: `The same body as the update; writes nothing. Answers \`{ before, after }\` price breakdowns (equal when the
 change keeps the price), so the old and new totals can be shown before saving. The same errors as the update.`,
-      params: idParamsSchema,
-      body: bookingUpdateSchema,
-      response: { 200: dataEnvelope(bookingRepriceSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await service.reprice(bookingCaller(request), idOf(request), request.body as BookingUpdate),
+      data: await service.reprice(bookingCaller(request), request.params.id, request.body),
     }),
   });
 
-  app.route({
-    method: 'DELETE',
-    url: '/api/booking/delete/:id',
-    config: { permission: 'bookings.delete' },
-    schema: {
-      tags,
-      security,
-      summary: 'Delete a booking',
-      description: `Only a \`pending\`, \`cancelled\` or \`no_show\` booking without payments; otherwise 409 \`booking_in_use\`.
+  serve(bookingEndpoints.delete, {
+    summary: 'Delete a booking',
+    description: `Only a \`pending\`, \`cancelled\` or \`no_show\` booking without payments; otherwise 409 \`booking_in_use\`.
 The deletion is audited with the whole booking and gives back a voucher use it still holds.`,
-      params: idParamsSchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => {
-      await service.delete(bookingCaller(request), idOf(request));
+      await service.delete(bookingCaller(request), request.params.id);
       return { message: request.t('success.deleted') };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/status/list',
-    config: { permission: 'bookings.view' },
-    schema: {
-      tags,
-      security,
-      summary: 'Booking statuses',
-      description: "Every status labelled in the caller's language, with `next`: the statuses it may move to.",
-      response: { 200: dataEnvelope(z.array(bookingStatusOptionSchema)), ...errorResponses(401, 403, 503) },
-    },
+  serve(bookingEndpoints.statuses, {
+    summary: 'Booking statuses',
+    description: "Every status labelled in the caller's language, with `next`: the statuses it may move to.",
     handler: async (request) => ({ message: request.t('success.list'), data: statuses.statusOptions(request) }),
   });
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/booking/status/update/:id',
-    config: { permission: 'bookings.status' },
-    schema: {
-      tags,
-      security,
-      summary: "Move a booking's status",
-      description: `\`{ status, note? }\`. Only the moves of the status list's \`next\`; any other is 400
+  serve(bookingEndpoints.setStatus, {
+    summary: "Move a booking's status",
+    description: `\`{ status, note? }\`. Only the moves of the status list's \`next\`; any other is 400
 \`booking_transition_invalid\` naming both statuses in the caller's language. Each move is a line of the history (who, when,
 from, to, note), audited, and heard by the live board. Cancelling gives the voucher's use back; cancelled and no-show
 bookings free their car park space.`,
-      params: idParamsSchema,
-      body: bookingStatusUpdateSchema,
-      response: { 200: dataEnvelope(bookingSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await statuses.changeStatus(bookingCaller(request), idOf(request), request.body as BookingStatusUpdate),
+      data: await statuses.changeStatus(bookingCaller(request), request.params.id, request.body),
     }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/status/history/:id',
-    config: { permission: 'bookings.view' },
-    schema: {
-      tags,
-      security,
-      summary: "A booking's status history",
-      description: 'Oldest first: who (id and name), when, from (null: when it was made), to, and the note.',
-      params: idParamsSchema,
-      response: { 200: dataEnvelope(z.array(bookingStatusHistorySchema)), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+  serve(bookingEndpoints.statusHistory, {
+    summary: "A booking's status history",
+    description: 'Oldest first: who (id and name), when, from (null: when it was made), to, and the note.',
     handler: async (request) => ({
       message: request.t('success.list'),
-      data: await statuses.statusHistory(bookingCaller(request), idOf(request)),
+      data: await statuses.statusHistory(bookingCaller(request), request.params.id),
     }),
   });
-  app.route({
-    method: 'GET',
-    url: '/api/booking/audit/list/:id',
-    config: { permission: 'bookings.view' },
-    schema: {
-      tags,
-      security,
-      summary: "A booking's audit trail",
-      description: `Newest first, at most ${BOOKING_AUDIT_LIMIT} entries: every change to the booking and to the service lines,
+
+  serve(bookingEndpoints.auditTrail, {
+    summary: "A booking's audit trail",
+    description: `Newest first, at most ${BOOKING_AUDIT_LIMIT} entries: every change to the booking and to the service lines,
 payments and messages made for it (deleted ones included), and to its trips (\`trip\`), with the movements of its car
 (\`trip_movement\`), the times its trips moved by themselves (\`trip_schedule_change\`: old and new time, \`reason\`
 \`booking_changed\`, \`flight_delayed\` or \`flight_early\`, a driver taken off) and admins' status corrections of its trips
 (\`trip_status_correction\`, with the reason); each with who made it, when, and each changed field before and after. A
 message's bodies are left out (the outbox shows them).`,
-      params: idParamsSchema,
-      response: { 200: dataEnvelope(z.array(bookingAuditEntrySchema)), ...errorResponses(400, 401, 403, 404, 503) },
-    },
     handler: async (request) => ({
       message: request.t('success.list'),
-      data: await audit.auditTrail(bookingCaller(request), idOf(request)),
+      data: await audit.auditTrail(bookingCaller(request), request.params.id),
     }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/versions/:id',
-    config: { permission: 'bookings.view' },
-    schema: {
-      tags,
-      security,
-      summary: "A booking's versions",
-      description: `Newest first, at most ${BOOKING_VERSIONS_LIMIT}: the booking after each audited change of it (its creation, each
+  serve(bookingEndpoints.versions, {
+    summary: "A booking's versions",
+    description: `Newest first, at most ${BOOKING_VERSIONS_LIMIT}: the booking after each audited change of it (its creation, each
 edit, status move or restore), read from the audit log. Each has the audit id (what a restore names), when, who, the fields
 that change changed (\`changed_fields\`, empty for the creation), \`restored_from\` (the version a restore brought back),
 \`is_current\` (the same editable state as now) and \`state\`: the editable fields at that version. 404 when the booking is not
 in your company.`,
-      params: idParamsSchema,
-      response: { 200: dataEnvelope(z.array(bookingVersionSchema)), ...errorResponses(400, 401, 403, 404, 503) },
-    },
     handler: async (request) => ({
       message: request.t('success.list'),
-      data: await versions.versions(bookingCaller(request), idOf(request)),
+      data: await versions.versions(bookingCaller(request), request.params.id),
     }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/restore/preview/:id',
-    config: { permission: 'bookings.update' },
-    schema: {
-      tags,
-      security,
-      summary: 'Preview restoring a version',
-      description: `Writes nothing. \`fields\`: each editable field the restore of \`audit_id\` would change, now and restored (with
+  serve(bookingEndpoints.restorePreview, {
+    summary: 'Preview restoring a version',
+    description: `Writes nothing. \`fields\`: each editable field the restore of \`audit_id\` would change, now and restored (with
 the names of locations and the package), and \`price\`: the price breakdown before and after (equal when the restore keeps the
 price). The same errors as the restore.`,
-      params: idParamsSchema,
-      querystring: restoreQuerySchema,
-      response: { 200: dataEnvelope(bookingRestorePreviewSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await versions.preview(bookingCaller(request), idOf(request), (request.query as RestoreQuery).audit_id),
+      data: await versions.preview(bookingCaller(request), request.params.id, request.query.audit_id),
     }),
   });
 
-  app.route({
-    method: 'POST',
-    url: '/api/booking/restore/:id',
-    config: { permission: 'bookings.update' },
-    schema: {
-      tags,
-      security,
-      summary: 'Restore a version',
-      description: `\`{ audit_id }\`: one of the booking's versions. Its editable fields (customer, vehicle, route, times, flights,
+  serve(bookingEndpoints.restore, {
+    summary: 'Restore a version',
+    description: `\`{ audit_id }\`: one of the booking's versions. Its editable fields (customer, vehicle, route, times, flights,
 passengers, package, type, language, shuttles, notes; never the status, payments, reference, voucher, agency or channel) are
 applied through the same update as an edit: re-priced when the route, times, package or type change (\`repriced\`), the car
 park checked again (409 \`car_park_full\`, nothing changed), a completed, cancelled or no-show booking refused (409
 \`booking_closed\`), a value today's rules refuse a 400. Audited as an update whose changes carry \`restored_from\`: { to:
 audit_id }. An audit id that is not a version of this booking: 404; a version equal to the booking now: 409
 \`restore_no_change\`.`,
-      params: idParamsSchema,
-      body: restoreBodySchema,
-      response: { 200: bookingRestoreResultSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => {
-      const result = await versions.restore(bookingCaller(request), idOf(request), (request.body as RestoreBody).audit_id);
+      const result = await versions.restore(bookingCaller(request), request.params.id, request.body.audit_id);
       return { message: request.t('success.restored'), ...result };
     },
   });

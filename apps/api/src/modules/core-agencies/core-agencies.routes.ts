@@ -1,22 +1,15 @@
-import { coreAgencyCreateSchema, coreAgencyListQuerySchema, coreAgencySchema, coreAgencyUpdateSchema } from '@ps/contracts';
+import { coreAgencyEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createCoreAgenciesService } from './core-agencies.service.ts';
 
 /** Spec section 7: coreagency/add, list, get/{id}, update/{id}, delete/{id} (the organisation's master list). */
-export function registerCoreAgencyRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/coreagency',
-    resource: 'core_agencies',
-    tag: 'core agencies',
+export function registerCoreAgencyRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'core agencies'), {
+    endpoints: coreAgencyEndpoints,
     scope: 'organisation',
-    schemas: {
-      record: coreAgencySchema,
-      create: coreAgencyCreateSchema,
-      update: coreAgencyUpdateSchema,
-      listQuery: coreAgencyListQuerySchema,
-    },
     service: createCoreAgenciesService(db),
     docs: {
       add: {

@@ -1,10 +1,10 @@
-import { type CountryListQuery, countryListQuerySchema, countrySchema, listEnvelope } from '@ps/contracts';
+import { type CountryListQuery, countryEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { countries } from '../../db/schema/index.ts';
+import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
-import { errorResponses } from '../../plugins/errors.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 
 /** Countries are read-only reference data: the list query is all there is, so it lives beside its route. */
 function listCountries(db: Db, query: CountryListQuery) {
@@ -28,27 +28,16 @@ function listCountries(db: Db, query: CountryListQuery) {
   });
 }
 
-export function registerCountryRoutes(app: FastifyInstance, db: Db): void {
+export function registerCountryRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   // Spec: `GET country/?page_size=1000`; the trailing slash still matches (ignoreTrailingSlash), the reference
   // names the path without it (Spectral: path-keys-no-trailing-slash).
-  app.withTypeProvider<ZodTypeProvider>().get('/api/country', {
-    config: { permission: 'countries.view' },
-    schema: {
-      tags: ['reference'],
-      security: [{ bearer: [] }],
-      summary: 'Countries with dialling codes (the web app asks with page_size=1000)',
-      description:
-        'ISO 3166-1 countries with their dialling codes, for country pickers and phone numbers. Paged (page, page_size), sorted by name or iso_code (a leading - sorts descending) and searchable by name or ISO code.',
-      querystring: countryListQuerySchema,
-      response: { 200: listEnvelope(countrySchema), ...errorResponses(400, 401, 503) },
-    },
+  endpointServer(app, 'reference')(countryEndpoints.list, {
+    summary: 'Countries with dialling codes (the web app asks with page_size=1000)',
+    description:
+      'ISO 3166-1 countries with their dialling codes, for country pickers and phone numbers. Paged (page, page_size), sorted by name or iso_code (a leading - sorts descending) and searchable by name or ISO code.',
     handler: async (request) => {
       const { rows, total } = await listCountries(db, request.query);
-      return {
-        message: request.t('success.list'),
-        data: rows,
-        pagination: { page: request.query.page, page_size: request.query.page_size, total },
-      };
+      return listAnswer(request, { items: rows, total });
     },
   });
 }

@@ -1,22 +1,15 @@
-import { documentTypeCreateSchema, documentTypeListQuerySchema, documentTypeSchema, documentTypeUpdateSchema } from '@ps/contracts';
+import { documentTypeEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createDocumentTypesService } from './documents.service.ts';
 
 /** Spec section 7: document/add, list, get/{id}, update/{id}, delete/{id}: the document types drivers hold. */
-export function registerDocumentTypeRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/document',
-    resource: 'document_types',
-    tag: 'documents',
+export function registerDocumentTypeRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'documents'), {
+    endpoints: documentTypeEndpoints,
     scope: 'company',
-    schemas: {
-      record: documentTypeSchema,
-      create: documentTypeCreateSchema,
-      update: documentTypeUpdateSchema,
-      listQuery: documentTypeListQuerySchema,
-    },
     service: createDocumentTypesService(db),
     docs: {
       add: {

@@ -1,26 +1,11 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import {
-  type DriverDocumentFields,
-  type DriverDocumentParams,
-  dataEnvelope,
-  driverDocumentContentTypes,
-  driverDocumentFieldsSchema,
-  driverDocumentListQuerySchema,
-  driverDocumentParamsSchema,
-  driverDocumentSchema,
-  type ExpiringDocumentQuery,
-  expiringDocumentQuerySchema,
-  expiringDocumentSchema,
-  listEnvelope,
-  MAX_UPLOAD_BYTES,
-  messageEnvelope,
-  zonedContextQuerySchema,
-} from '@ps/contracts';
+import { driverDocumentContentTypes, driverDocumentEndpoints, MAX_UPLOAD_BYTES } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { requestDay } from '../../kit/day.ts';
+import { endpointServer, wholeListAnswer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf } from '../../kit/routes.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import {
@@ -33,26 +18,17 @@ import {
   type UploadStore,
 } from '../../lib/uploads.ts';
 import { callerCompanyId } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createDriverDocumentsService } from './driver-documents.service.ts';
-
-const tags = ['driver-documents'];
-const security = [{ bearer: [] }];
-const listQuerySchema = driverDocumentListQuerySchema;
-const addQuerySchema = zonedContextQuerySchema;
 
 /** The upload's file as the form reader leaves it in the body: received under a temporary name, not yet checked. */
 interface FormFile extends ReceivedFile {
   fileName: string;
 }
 /**
- * The multipart form: the text fields (validated by the contract like any body) and the one `file`, which
- * the handler checks (present, its name, its bytes). `file` is documented as binary for the API reference.
+ * The upload's file, by request: the form reader leaves it in the body too (the contract's form names `file`), and the
+ * handler, which checks it (present, its name, its bytes), reads it from here, as the form reader received it.
  */
-const uploadFormSchema = driverDocumentFieldsSchema.extend({
-  file: z.unknown().meta({ type: 'string', format: 'binary', description: 'The document: a PDF, JPEG or PNG file of at most 10 MB' }),
-});
-type UploadForm = DriverDocumentFields & { file: FormFile | null };
+const receivedFiles = new WeakMap<FastifyRequest, FormFile>();
 
 /**
  * Multipart for this route only: one file of at most MAX_UPLOAD_BYTES, a few short fields. `preservePath`
@@ -102,29 +78,22 @@ function formReader(uploads: UploadStore) {
       if (file) await uploads.discard(file);
       throw error;
     }
+    if (file) receivedFiles.set(request, file);
     request.body = { ...fields, file };
   };
 }
 
 /** Spec: driver/documents/add, list, delete/{driver_id}/{document_id} and the file's download. */
-export function registerDriverDocumentRoutes(app: FastifyInstance, db: Db, uploads: UploadStore): void {
+export function registerDriverDocumentRoutes(app: FastifyInstance, { db, uploads }: ModuleDeps): void {
   const service = createDriverDocumentsService(db, uploads, app.log);
+  const serve = endpointServer(app, 'driver-documents');
 
   // The upload in a plugin of its own: only this route accepts multipart bodies.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, multipartOptions);
-    scope.route({
-      method: 'POST',
-      url: '/api/driver/documents/add',
-      config: { permission: 'drivers.update' },
-      // The fields' 400 is answered by the handler, after the file the form reader kept is removed.
-      attachValidation: true,
-      preValidation: formReader(uploads),
-      schema: {
-        tags,
-        security,
-        summary: 'Upload a document of a driver',
-        description: `A \`multipart/form-data\` form: \`driver_id\`, \`document_type_id\`, \`expiry_date\` (YYYY-MM-DD; required when the type
+    endpointServer(scope, 'driver-documents')(driverDocumentEndpoints.add, {
+      summary: 'Upload a document of a driver',
+      description: `A \`multipart/form-data\` form: \`driver_id\`, \`document_type_id\`, \`expiry_date\` (YYYY-MM-DD; required when the type
 \`has_expiry\`: else 400 \`document_expiry_required\` on \`expiry_date\`) and one \`file\` of at most 10 MB (413
 \`payload_too_large\` over that, nothing kept).
 
@@ -136,18 +105,14 @@ under a name of its own; the name sent is kept for display and downloads only.
 Another company's (or an unknown, or a removed) driver: 404; another company's document type: 400 on
 \`document_type_id\`. The row and its audit entry (\`driver_document\`) are written together. \`expired\` is for the
 request's day (\`time_zone\`, else your company's).`,
-        consumes: ['multipart/form-data'],
-        querystring: addQuerySchema,
-        body: uploadFormSchema,
-        response: {
-          201: dataEnvelope(driverDocumentSchema),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 503),
-        },
-      },
-      handler: async (request, reply) => {
-        const { file, ...fields } = request.body as UploadForm;
+      errors: [404, 413, 415],
+      // Its fields' 400 is answered by the handler, after the file the form reader kept is removed.
+      options: { preValidation: formReader(uploads), attachValidation: true },
+      handler: async (request) => {
+        const file = receivedFiles.get(request) ?? null;
         try {
           if (request.validationError) throw request.validationError;
+          const { file: _file, ...fields } = request.body;
           if (!file || file.fileName === '') throw fieldError('file_missing', 'file');
           if (!isAcceptableFileName(file.fileName)) throw fieldError('file_name_invalid', 'file');
           const contentType = sniffContentType(file.head);
@@ -157,14 +122,13 @@ request's day (\`time_zone\`, else your company's).`,
               details: [{ field: 'file', code: 'errors.file_type_not_allowed', message: '' }],
             });
           }
-          const query = request.query as z.output<typeof addQuerySchema>;
           const document = await service.create(
             companyActorOf(request),
             fields,
             { file, contentType, fileName: file.fileName.normalize('NFC') },
-            await requestDay(db, callerCompanyId(request), query.time_zone),
+            await requestDay(db, callerCompanyId(request), request.query.time_zone),
           );
-          return reply.code(201).send({ message: request.t('success.created'), data: document });
+          return { message: request.t('success.created'), data: document };
         } finally {
           // Kept files were renamed already: this removes a refused upload's temporary file only.
           if (file) await uploads.discard(file);
@@ -173,96 +137,56 @@ request's day (\`time_zone\`, else your company's).`,
     });
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/driver/documents/expiring/list',
-    config: { permission: 'drivers.view' },
-    schema: {
-      tags,
-      security,
-      summary: 'Documents and licences about to expire',
-      description: `For your company's drivers, what expires from the request's day (in \`time_zone\`, else your company's) to \`days\` ahead
+  serve(driverDocumentEndpoints.expiring, {
+    summary: 'Documents and licences about to expire',
+    description: `For your company's drivers, what expires from the request's day (in \`time_zone\`, else your company's) to \`days\` ahead
 (default 30, at most 365): per driver and active document type, the latest document held (a newer one replaces an older one; a
 document without expiry never expires), and each licence on a profile (\`kind\` \`licence\`). Soonest first, with \`days_left\`.`,
-      querystring: expiringDocumentQuerySchema,
-      response: { 200: listEnvelope(expiringDocumentSchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const query = request.query as ExpiringDocumentQuery;
-      const today = await requestDay(db, callerCompanyId(request), query.time_zone);
-      const items = await service.expiring(companyActorOf(request), today, query.days);
-      return { message: request.t('success.list'), data: items, pagination: { page: 1, page_size: items.length, total: items.length } };
+      const today = await requestDay(db, callerCompanyId(request), request.query.time_zone);
+      const items = await service.expiring(companyActorOf(request), today, request.query.days);
+      return wholeListAnswer(request, items);
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/driver/documents/list',
-    config: { permission: 'drivers.view' },
-    schema: {
-      tags,
-      security,
-      summary: "A driver's documents",
-      description: `Every document of the driver (\`driver_id\`), newest first, all on one page, with its type's name. \`expired\`:
+  serve(driverDocumentEndpoints.list, {
+    summary: "A driver's documents",
+    description: `Every document of the driver (\`driver_id\`), newest first, all on one page, with its type's name. \`expired\`:
 its \`expiry_date\` is before the request's day (in \`time_zone\`, else your company's). Another company's (or an unknown) driver: 404.`,
-      querystring: listQuerySchema,
-      response: { 200: listEnvelope(driverDocumentSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+    errors: [404],
     handler: async (request) => {
-      const query = request.query as z.output<typeof listQuerySchema>;
-      const items = await service.list(
-        companyActorOf(request),
-        query.driver_id,
-        await requestDay(db, callerCompanyId(request), query.time_zone),
-      );
-      return { message: request.t('success.list'), data: items, pagination: { page: 1, page_size: items.length, total: items.length } };
+      const { driver_id, time_zone } = request.query;
+      const items = await service.list(companyActorOf(request), driver_id, await requestDay(db, callerCompanyId(request), time_zone));
+      return wholeListAnswer(request, items);
     },
   });
 
-  app.route({
-    method: 'DELETE',
-    url: '/api/driver/documents/delete/:driver_id/:document_id',
-    config: { permission: 'drivers.update' },
-    schema: {
-      tags,
-      security,
-      summary: "Delete a driver's document",
-      description: `Deletes the document (audited with what it was), then its file. A document that is not this driver's, or not
+  serve(driverDocumentEndpoints.delete, {
+    summary: "Delete a driver's document",
+    description: `Deletes the document (audited with what it was), then its file. A document that is not this driver's, or not
 your company's: 404.`,
-      params: driverDocumentParamsSchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 503) },
-    },
     handler: async (request) => {
-      await service.delete(companyActorOf(request), request.params as DriverDocumentParams);
+      await service.delete(companyActorOf(request), request.params);
       return { message: request.t('success.deleted') };
     },
   });
 
   const fileSchema = z.string().meta({ format: 'binary' });
-  app.route({
-    method: 'GET',
-    url: '/api/driver/documents/file/:driver_id/:document_id',
-    config: { permission: 'drivers.view' },
-    // Already compressed formats, streamed as they are.
-    compress: false,
-    schema: {
-      tags,
-      security,
-      summary: "Download a driver's document",
-      description: `The file as uploaded, with the \`Content-Type\` its bytes were recognised as (PDF, JPEG or PNG), as an attachment
+  serve(driverDocumentEndpoints.file, {
+    summary: "Download a driver's document",
+    description: `The file as uploaded, with the \`Content-Type\` its bytes were recognised as (PDF, JPEG or PNG), as an attachment
 named as it was uploaded (\`filename\` in ASCII and \`filename*\` in UTF-8), \`X-Content-Type-Options: nosniff\` and
 \`Cache-Control: private, no-store\`. A document that is not this driver's, or not your company's: 404.`,
-      params: driverDocumentParamsSchema,
-      response: {
-        200: {
-          description: 'The file',
-          content: Object.fromEntries(driverDocumentContentTypes.map((type) => [type, { schema: fileSchema }])),
-        },
-        ...errorResponses(400, 401, 403, 404, 503),
+    responses: {
+      200: {
+        description: 'The file',
+        content: Object.fromEntries(driverDocumentContentTypes.map((type) => [type, { schema: fileSchema }])),
       },
     },
+    // Already compressed formats, streamed as they are.
+    options: { compress: false },
     handler: async (request, reply) => {
-      const { document, size, stream } = await service.open(companyActorOf(request), request.params as DriverDocumentParams);
+      const { document, size, stream } = await service.open(companyActorOf(request), request.params);
       return (
         reply
           .header('content-type', document.content_type)

@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
+import { liveEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { callerCompanyId } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createLiveHub, type LiveHub } from './live-hub.ts';
 
 declare module 'fastify' {
@@ -26,7 +27,7 @@ session ended, \`bookings.view\` taken away, user disabled or company deactivate
 a token never goes in a URL. Events from every server process on the database arrive (PostgreSQL LISTEN/NOTIFY).`;
 
 /** `GET /api/live/events`: the live board's stream (issue 7, section 2). */
-export function registerLiveRoutes(app: FastifyInstance, database: Database): LiveHub {
+export function registerLiveRoutes(app: FastifyInstance, { database }: ModuleDeps): LiveHub {
   const hub = createLiveHub(app, database);
   app.decorate('liveHub', hub);
   const open = new Set<PassThrough>();
@@ -36,24 +37,16 @@ export function registerLiveRoutes(app: FastifyInstance, database: Database): Li
     for (const stream of open) stream.end();
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/live/events',
-    config: { permission: 'bookings.view' },
-    compress: false,
-    schema: {
-      tags: ['live'],
-      security: [{ bearer: [] }],
-      summary: 'Live board: a stream of booking changes (server-sent events)',
-      description,
-      response: {
-        200: {
-          description: 'The stream: `retry:`, then `data: {"company_id":1,"booking_id":42,"action":"status"}` lines and heartbeat comments',
-          content: { 'text/event-stream': { schema: z.string() } },
-        },
-        ...errorResponses(401, 403, 503),
+  endpointServer(app, 'live')(liveEndpoints.events, {
+    summary: 'Live board: a stream of booking changes (server-sent events)',
+    description,
+    responses: {
+      200: {
+        description: 'The stream: `retry:`, then `data: {"company_id":1,"booking_id":42,"action":"status"}` lines and heartbeat comments',
+        content: { 'text/event-stream': { schema: z.string() } },
       },
     },
+    options: { compress: false },
     handler: async (request, reply) => {
       const companyId = callerCompanyId(request);
       const stream = new PassThrough();

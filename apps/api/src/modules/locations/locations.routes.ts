@@ -1,56 +1,32 @@
-import {
-  coreLocationCreateSchema,
-  coreLocationListQuerySchema,
-  coreLocationSchema,
-  coreLocationUpdateSchema,
-  listEnvelope,
-  locationCreateSchema,
-  locationListQuerySchema,
-  locationSchema,
-  locationUpdateSchema,
-  publicLocationListQuerySchema,
-  publicLocationSchema,
-} from '@ps/contracts';
+import { coreLocationEndpoints, locationEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
+import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { companyFromBasicHeader } from '../web-config/web-config.service.ts';
 import { listPublicLocations } from './locations.repository.ts';
 import { createCoreLocationsService, createLocationsService } from './locations.service.ts';
 
 /** Spec section 7: location/add, list, get/{id}, update/{id}, delete/{id}, location/public/list and core/location/list. */
-export function registerLocationRoutes(app: FastifyInstance, db: Db): void {
-  // Registered before the CRUD routes so the reference lists it first; the paths do not overlap.
-  app.withTypeProvider<ZodTypeProvider>().get('/api/location/public/list', {
-    config: { public: 'client-key' },
-    schema: {
-      tags: ['locations'],
-      security: [{ basic: [] }],
-      summary: "The company's active locations for its public site (Basic: company id and client key)",
-      description:
-        'No user token: authorised with Basic company_id:client_key (a wrong key is 401). Only active locations at active airports, and only the fields a public site shows. Paging (the site asks with page_size=1000), sort (`name`, `type`, `airport_iata_code`), search by name or address, optional `airport_id` and `type` filters.',
-      querystring: publicLocationListQuerySchema,
-      response: { 200: listEnvelope(publicLocationSchema), ...errorResponses(400, 401, 503) },
-    },
+export function registerLocationRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  const serve = endpointServer(app, 'locations');
+
+  // Served before the CRUD routes so the reference lists it first; the paths do not overlap.
+  serve(locationEndpoints.publicList, {
+    summary: "The company's active locations for its public site (Basic: company id and client key)",
+    description:
+      'No user token: authorised with Basic company_id:client_key (a wrong key is 401). Only active locations at active airports, and only the fields a public site shows. Paging (the site asks with page_size=1000), sort (`name`, `type`, `airport_iata_code`), search by name or address, optional `airport_id` and `type` filters.',
+    errors: [401],
     handler: async (request) => {
       const companyId = await companyFromBasicHeader(db, request.headers.authorization);
       const { rows, total } = await listPublicLocations(db, companyId, request.query);
-      return {
-        message: request.t('success.list'),
-        data: rows,
-        pagination: { page: request.query.page, page_size: request.query.page_size, total },
-      };
+      return listAnswer(request, { items: rows, total });
     },
   });
 
-  registerCrudRoutes(app, {
-    base: '/api/location',
-    resource: 'locations',
-    tag: 'locations',
+  registerCrudRoutes(serve, {
+    endpoints: locationEndpoints,
     scope: 'company',
-    schemas: { record: locationSchema, create: locationCreateSchema, update: locationUpdateSchema, listQuery: locationListQuerySchema },
     service: createLocationsService(db),
     docs: {
       add: {
@@ -70,17 +46,9 @@ export function registerLocationRoutes(app: FastifyInstance, db: Db): void {
     },
   });
 
-  registerCrudRoutes(app, {
-    base: '/api/core/location',
-    resource: 'core_locations',
-    tag: 'core locations',
+  registerCrudRoutes(endpointServer(app, 'core locations'), {
+    endpoints: coreLocationEndpoints,
     scope: 'organisation',
-    schemas: {
-      record: coreLocationSchema,
-      create: coreLocationCreateSchema,
-      update: coreLocationUpdateSchema,
-      listQuery: coreLocationListQuerySchema,
-    },
     service: createCoreLocationsService(db),
     docs: {
       list: {

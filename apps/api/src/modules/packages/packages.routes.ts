@@ -1,17 +1,15 @@
-import { packageCreateSchema, packageListQuerySchema, packageSchema, packageUpdateSchema } from '@ps/contracts';
+import { packageEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createPackagesService } from './packages.service.ts';
 
 /** Spec section 7: package/add, list, get/{id}, update/{id}, delete/{id}. */
-export function registerPackageRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/package',
-    resource: 'packages',
-    tag: 'packages',
+export function registerPackageRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'packages'), {
+    endpoints: packageEndpoints,
     scope: 'company',
-    schemas: { record: packageSchema, create: packageCreateSchema, update: packageUpdateSchema, listQuery: packageListQuerySchema },
     service: createPackagesService(db),
     docs: {
       add: {

@@ -1,116 +1,67 @@
-import {
-  type AmountDetailsQuery,
-  amountDetailsQuerySchema,
-  amountDetailsSchema,
-  dataEnvelope,
-  idParamsSchema,
-  listEnvelope,
-  messageEnvelope,
-  type PaymentCreate,
-  type PaymentListQuery,
-  paymentAddHeadersSchema,
-  paymentCreateSchema,
-  paymentListQuerySchema,
-  paymentSchema,
-} from '@ps/contracts';
+import { paymentEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf } from '../../kit/routes.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createPaymentsService } from './payments.service.ts';
 
-const tags = ['payments'];
-const security = [{ bearer: [] }];
-
 /** Spec section 7: payment/add, list, delete/{id} (no get or update: a payment is never changed) and the sums. */
-export function registerPaymentRoutes(app: FastifyInstance, db: Db): void {
+export function registerPaymentRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createPaymentsService(db);
+  const serve = endpointServer(app, 'payments');
 
-  app.route({
-    method: 'POST',
-    url: '/api/payment/add',
-    config: { permission: 'payments.create' },
-    schema: {
-      tags,
-      security,
-      summary: 'Record a payment or a refund',
-      description: `\`amount\` in minor units, not 0; negative is a refund, refused with 400 \`refund_exceeds_paid\` (on \`amount\`)
+  serve(paymentEndpoints.add, {
+    summary: 'Record a payment or a refund',
+    description: `\`amount\` in minor units, not 0; negative is a refund, refused with 400 \`refund_exceeds_paid\` (on \`amount\`)
 when it would take the booking's paid sum below 0. \`method\`: card, cash, bank_transfer, agency. \`paid_at\` (ISO instant)
 defaults to now. Another company's (or an unknown) \`booking_id\`: 400 on \`booking_id\`.
 
 With an \`Idempotency-Key\` header (1-100 visible ASCII characters, unique in your company) the payment is recorded once:
 the same key with the same body answers the first payment again (201 with \`Idempotent-Replayed: true\`), the same key
 with another body is 409 \`idempotency_key_reused\`. Audited; the live board hears of it.`,
-      headers: paymentAddHeadersSchema,
-      body: paymentCreateSchema,
-      response: { 201: dataEnvelope(paymentSchema), ...errorResponses(400, 401, 403, 409, 503) },
-    },
+    errors: [409],
     handler: async (request, reply) => {
-      const key = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
-      const { payment, replayed } = await service.create(companyActorOf(request), request.body as PaymentCreate, key, request.language);
+      const { payment, replayed } = await service.create(
+        companyActorOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+        request.language,
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send({ message: request.t('success.created'), data: payment });
+      return { message: request.t('success.created'), data: payment };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/payment/list',
-    config: { permission: 'payments.view' },
-    schema: {
-      tags,
-      security,
-      summary: "Your company's payments",
-      description: `Filters \`booking_id\`, \`method\`; \`search\` in the reference; sort \`paid_at\` (default \`-paid_at\`), \`amount\`,
+  serve(paymentEndpoints.list, {
+    summary: "Your company's payments",
+    description: `Filters \`booking_id\`, \`method\`; \`search\` in the reference; sort \`paid_at\` (default \`-paid_at\`), \`amount\`,
 \`created_at\`. Deleted payments are left out unless \`include_deleted=1\` (they carry \`deleted_at\` and \`deleted_by\`).`,
-      querystring: paymentListQuerySchema,
-      response: { 200: listEnvelope(paymentSchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const query = request.query as PaymentListQuery;
-      const { items, total } = await service.list(companyActorOf(request), query);
-      return { message: request.t('success.list'), data: items, pagination: { page: query.page, page_size: query.page_size, total } };
+      return listAnswer(request, await service.list(companyActorOf(request), request.query));
     },
   });
 
-  app.route({
-    method: 'DELETE',
-    url: '/api/payment/delete/:id',
-    config: { permission: 'payments.delete' },
-    schema: {
-      tags,
-      security,
-      summary: 'Delete a payment',
-      description: `The row is kept with \`deleted_at\` and \`deleted_by\` and left out of every sum; the audit trail records the
+  serve(paymentEndpoints.delete, {
+    summary: 'Delete a payment',
+    description: `The row is kept with \`deleted_at\` and \`deleted_by\` and left out of every sum; the audit trail records the
 whole payment as it was. A deleted or unknown payment is a 404; a deletion that would leave the booking's paid sum below
 0 (its refunds are still there) is 409 \`payment_delete_leaves_negative\`.`,
-      params: idParamsSchema,
-      response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => {
-      await service.delete(companyActorOf(request), (request.params as { id: number }).id);
+      await service.delete(companyActorOf(request), request.params.id);
       return { message: request.t('success.deleted') };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/get/amount-details/list',
-    config: { permission: 'payments.view' },
-    schema: {
-      tags,
-      security,
-      summary: 'Totals, paid and outstanding of your bookings',
-      description: `\`{ bookings, total, paid, outstanding, currency }\` over the bookings that match: \`from\`/\`to\` (YYYY-MM-DD, both
+  serve(paymentEndpoints.amountDetails, {
+    summary: 'Totals, paid and outstanding of your bookings',
+    description: `\`{ bookings, total, paid, outstanding, currency }\` over the bookings that match: \`from\`/\`to\` (YYYY-MM-DD, both
 counted) on the departure day in \`time_zone\` (else your company's), \`airport_id\`, \`status\` (comma list). Without
 \`status\` every booking but the cancelled ones is counted. \`paid\` leaves deleted payments out; \`outstanding\` is
 \`total - paid\` (negative when more was paid than is owed).`,
-      querystring: amountDetailsQuerySchema,
-      response: { 200: dataEnvelope(amountDetailsSchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await service.amountDetails(companyActorOf(request), request.query as AmountDetailsQuery),
+      data: await service.amountDetails(companyActorOf(request), request.query),
     }),
   });
 }

@@ -1,54 +1,23 @@
-import {
-  bandMonthCreateSchema,
-  bandMonthGridQuerySchema,
-  bandMonthGridSaveSchema,
-  bandMonthGridSchema,
-  bandMonthListQuerySchema,
-  bandMonthSchema,
-  bandMonthUpdateSchema,
-  dataEnvelope,
-  gridSaveResultSchema,
-  locationPriceCreateSchema,
-  locationPriceListQuerySchema,
-  locationPriceSchema,
-  locationPriceUpdateSchema,
-  type PriceListPreviewQuery,
-  type PriceListRestoreBody,
-  type PriceListRouteQuery,
-  priceCopyResultSchema,
-  priceCopySchema,
-  priceGridQuerySchema,
-  priceGridSaveSchema,
-  priceGridSchema,
-  priceListPreviewQuerySchema,
-  priceListRestoreBodySchema,
-  priceListRestorePreviewSchema,
-  priceListRestoreResultSchema,
-  priceListRouteQuerySchema,
-  priceListVersionSchema,
-} from '@ps/contracts';
+import { bandMonthEndpoints, locationPriceEndpoints, type PriceListRouteQuery } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf, registerCrudRoutes } from '../../kit/routes.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createBandMonthsService, createLocationPricesService, createPriceGridService } from './prices.service.ts';
 import { createPriceListVersionsService, PRICE_LIST_VERSIONS_LIMIT } from './prices.versions.ts';
-
-const security = [{ bearer: [] }];
 
 /**
  * Spec 7: band-month/* and location-price/* (add, list, get, update, delete), and the price grid: a route's
  * prices (bands x months) read and saved together, a season copied to another route, the defaults grid.
  * `location-price/admin/list` (the quote) is the quote module's.
  */
-export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/band-month',
-    resource: 'band_months',
-    tag: 'band months',
+export function registerPriceRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  const serveBandMonths = endpointServer(app, 'band months');
+  const serveLocationPrices = endpointServer(app, 'location prices');
+
+  registerCrudRoutes(serveBandMonths, {
+    endpoints: bandMonthEndpoints,
     scope: 'company',
-    schemas: { record: bandMonthSchema, create: bandMonthCreateSchema, update: bandMonthUpdateSchema, listQuery: bandMonthListQuerySchema },
     service: createBandMonthsService(db),
     docs: {
       add: {
@@ -65,17 +34,9 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
     },
   });
 
-  registerCrudRoutes(app, {
-    base: '/api/location-price',
-    resource: 'location_prices',
-    tag: 'location prices',
+  registerCrudRoutes(serveLocationPrices, {
+    endpoints: locationPriceEndpoints,
     scope: 'company',
-    schemas: {
-      record: locationPriceSchema,
-      create: locationPriceCreateSchema,
-      update: locationPriceUpdateSchema,
-      listQuery: locationPriceListQuerySchema,
-    },
     service: createLocationPricesService(db),
     docs: {
       add: {
@@ -96,106 +57,65 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
 
   const grid = createPriceGridService(db);
 
-  app.route({
-    method: 'GET',
-    url: '/api/location-price/grid',
-    config: { permission: 'location_prices.view' },
-    schema: {
-      tags: ['location prices'],
-      security,
-      summary: "A route's price grid",
-      description:
-        "The active bands of the type (rows, by days) x months 1-12 (columns). Each cell has the route's own price (`month_price` " +
-        "for the month, else the route's every-month price: `own_price`), the band-month default (`default_price`), and the price " +
-        "that applies with its `source` (`month`, `every_month`, `default`, or null when there is none). Another company's airport " +
-        'or locations: 404; a location of another airport: 400 on the field.',
-      querystring: priceGridQuerySchema,
-      response: { 200: dataEnvelope(priceGridSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+  serveLocationPrices(locationPriceEndpoints.grid, {
+    summary: "A route's price grid",
+    description:
+      "The active bands of the type (rows, by days) x months 1-12 (columns). Each cell has the route's own price (`month_price` " +
+      "for the month, else the route's every-month price: `own_price`), the band-month default (`default_price`), and the price " +
+      "that applies with its `source` (`month`, `every_month`, `default`, or null when there is none). Another company's airport " +
+      'or locations: 404; a location of another airport: 400 on the field.',
+    errors: [404],
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await grid.routeGrid(companyActorOf(request), request.query as never),
+      data: await grid.routeGrid(companyActorOf(request), request.query),
     }),
   });
 
-  app.route({
-    method: 'PUT',
-    url: '/api/location-price/grid',
-    config: { permission: 'location_prices.update' },
-    schema: {
-      tags: ['location prices'],
-      security,
-      summary: "Save a route's price grid",
-      description:
-        "Every cell in one transaction: a price creates or changes the route's own price of that band and month (month null: " +
-        'the every-month price), null removes it (the default applies again). Any invalid cell is a 400 naming it ' +
-        '(`cells.N.price`, `cells.N.band_id`, `cells.N.month`) and nothing is written. Each change is audited.',
-      body: priceGridSaveSchema,
-      response: { 200: dataEnvelope(gridSaveResultSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+  serveLocationPrices(locationPriceEndpoints.saveGrid, {
+    summary: "Save a route's price grid",
+    description:
+      "Every cell in one transaction: a price creates or changes the route's own price of that band and month (month null: " +
+      'the every-month price), null removes it (the default applies again). Any invalid cell is a 400 naming it ' +
+      '(`cells.N.price`, `cells.N.band_id`, `cells.N.month`) and nothing is written. Each change is audited.',
+    errors: [404, 409],
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await grid.saveRouteGrid(companyActorOf(request), request.body as never),
+      data: await grid.saveRouteGrid(companyActorOf(request), request.body),
     }),
   });
 
-  app.route({
-    method: 'POST',
-    url: '/api/location-price/copy',
-    config: { permission: 'location_prices.update' },
-    schema: {
-      tags: ['location prices'],
-      security,
-      summary: 'Copy a season to another route',
-      description:
-        'Copies every price of the `from` route (all bands, months and every-month prices) to the `to` route of the same airport, ' +
-        'in one transaction. A target price for the same band and month is overwritten with `replace: true`; with `replace: false` ' +
-        "it is a 409 `location_price_copy_conflict` naming the first one and how many, and nothing is copied. The target's other " +
-        'prices stay. Answers how many were copied and how many of those replaced a price. Each change is audited.',
-      body: priceCopySchema,
-      response: { 200: dataEnvelope(priceCopyResultSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+  serveLocationPrices(locationPriceEndpoints.copy, {
+    summary: 'Copy a season to another route',
+    description:
+      'Copies every price of the `from` route (all bands, months and every-month prices) to the `to` route of the same airport, ' +
+      'in one transaction. A target price for the same band and month is overwritten with `replace: true`; with `replace: false` ' +
+      "it is a 409 `location_price_copy_conflict` naming the first one and how many, and nothing is copied. The target's other " +
+      'prices stay. Answers how many were copied and how many of those replaced a price. Each change is audited.',
+    errors: [404, 409],
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await grid.copy(companyActorOf(request), request.body as never),
+      data: await grid.copy(companyActorOf(request), request.body),
     }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/band-month/grid',
-    config: { permission: 'band_months.view' },
-    schema: {
-      tags: ['band months'],
-      security,
-      summary: 'The band-month defaults grid',
-      description: 'The active bands of the type (rows, by days) x months 1-12: each cell the default price, or null.',
-      querystring: bandMonthGridQuerySchema,
-      response: { 200: dataEnvelope(bandMonthGridSchema), ...errorResponses(400, 401, 403, 503) },
-    },
+  serveBandMonths(bandMonthEndpoints.grid, {
+    summary: 'The band-month defaults grid',
+    description: 'The active bands of the type (rows, by days) x months 1-12: each cell the default price, or null.',
     handler: async (request) => ({
       message: request.t('success.fetched'),
-      data: await grid.defaultsGrid(companyActorOf(request), request.query as never),
+      data: await grid.defaultsGrid(companyActorOf(request), request.query),
     }),
   });
 
-  app.route({
-    method: 'PUT',
-    url: '/api/band-month/grid',
-    config: { permission: 'band_months.update' },
-    schema: {
-      tags: ['band months'],
-      security,
-      summary: 'Save the band-month defaults grid',
-      description:
-        'Every cell in one transaction: a price creates or changes the default, null removes it. Any invalid cell is a 400 naming ' +
-        'it and nothing is written. Each change is audited.',
-      body: bandMonthGridSaveSchema,
-      response: { 200: dataEnvelope(gridSaveResultSchema), ...errorResponses(400, 401, 403, 409, 503) },
-    },
+  serveBandMonths(bandMonthEndpoints.saveGrid, {
+    summary: 'Save the band-month defaults grid',
+    description:
+      'Every cell in one transaction: a price creates or changes the default, null removes it. Any invalid cell is a 400 naming ' +
+      'it and nothing is written. Each change is audited.',
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await grid.saveDefaultsGrid(companyActorOf(request), request.body as never),
+      data: await grid.saveDefaultsGrid(companyActorOf(request), request.body),
     }),
   });
 
@@ -206,75 +126,45 @@ export function registerPriceRoutes(app: FastifyInstance, db: Db): void {
     arrival_id: query.arrival_id,
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/location-price/versions',
-    config: { permission: 'location_prices.view' },
-    schema: {
-      tags: ['location prices'],
-      security,
-      summary: "A route's price list versions",
-      description:
-        `Newest first, at most ${PRICE_LIST_VERSIONS_LIMIT}: the route's own prices (every band type, every month and every-month) after ` +
-        'each save that changed them (a grid save, a copy, an add, edit or delete of one price, a restore), read from the audit log. ' +
-        'Each has `audit_id` (the last audit entry of that save: what a restore names), when, who, `changes` (each price from and ' +
-        "to; null is no price of its own), `cells` (the whole list then), `restored_from` and `is_current`. Another company's " +
-        'airport or locations: 404.',
-      querystring: priceListRouteQuerySchema,
-      response: { 200: dataEnvelope(z.array(priceListVersionSchema)), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+  serveLocationPrices(locationPriceEndpoints.versions, {
+    summary: "A route's price list versions",
+    description:
+      `Newest first, at most ${PRICE_LIST_VERSIONS_LIMIT}: the route's own prices (every band type, every month and every-month) after ` +
+      'each save that changed them (a grid save, a copy, an add, edit or delete of one price, a restore), read from the audit log. ' +
+      'Each has `audit_id` (the last audit entry of that save: what a restore names), when, who, `changes` (each price from and ' +
+      "to; null is no price of its own), `cells` (the whole list then), `restored_from` and `is_current`. Another company's " +
+      'airport or locations: 404.',
+    errors: [404],
     handler: async (request) => ({
       message: request.t('success.list'),
-      data: await priceLists.versions(companyActorOf(request), routeOf(request.query as PriceListRouteQuery)),
+      data: await priceLists.versions(companyActorOf(request), routeOf(request.query)),
     }),
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/location-price/restore/preview',
-    config: { permission: 'location_prices.update' },
-    schema: {
-      tags: ['location prices'],
-      security,
-      summary: 'Preview restoring a price list version',
-      description:
-        'Writes nothing: each price the restore of `audit_id` would change on the route, now (`from`) and restored (`to`). The same ' +
-        'errors as the restore.',
-      querystring: priceListPreviewQuerySchema,
-      response: { 200: dataEnvelope(priceListRestorePreviewSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
-    handler: async (request) => {
-      const query = request.query as PriceListPreviewQuery;
-      return {
-        message: request.t('success.fetched'),
-        data: await priceLists.preview(companyActorOf(request), routeOf(query), query.audit_id),
-      };
-    },
+  serveLocationPrices(locationPriceEndpoints.restorePreview, {
+    summary: 'Preview restoring a price list version',
+    description:
+      'Writes nothing: each price the restore of `audit_id` would change on the route, now (`from`) and restored (`to`). The same ' +
+      'errors as the restore.',
+    errors: [404, 409],
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await priceLists.preview(companyActorOf(request), routeOf(request.query), request.query.audit_id),
+    }),
   });
 
-  app.route({
-    method: 'POST',
-    url: '/api/location-price/restore',
-    config: { permission: 'location_prices.update' },
-    schema: {
-      tags: ['location prices'],
-      security,
-      summary: 'Restore a price list version',
-      description:
-        "Saves the version's list over the route's through the grid save, in one transaction: prices it had are created or changed, " +
-        "prices it did not have are removed (the defaults apply again). The grid save's rules hold: the route and the bands must " +
-        "still be the company's (400 naming the cell), one price per band and month (409 `location_price_taken`). Each write is " +
-        'audited with `restored_from`: { to: audit_id }. An `audit_id` that is not a version of this route: 404; a version equal to ' +
-        'the list now: 409 `restore_no_change`. Answers how many prices were created, changed and removed.',
-      body: priceListRestoreBodySchema,
-      response: { 200: dataEnvelope(priceListRestoreResultSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
-    handler: async (request) => {
-      const body = request.body as PriceListRestoreBody;
-      return {
-        message: request.t('success.restored'),
-        data: await priceLists.restore(companyActorOf(request), routeOf(body), body.audit_id),
-      };
-    },
+  serveLocationPrices(locationPriceEndpoints.restore, {
+    summary: 'Restore a price list version',
+    description:
+      "Saves the version's list over the route's through the grid save, in one transaction: prices it had are created or changed, " +
+      "prices it did not have are removed (the defaults apply again). The grid save's rules hold: the route and the bands must " +
+      "still be the company's (400 naming the cell), one price per band and month (409 `location_price_taken`). Each write is " +
+      'audited with `restored_from`: { to: audit_id }. An `audit_id` that is not a version of this route: 404; a version equal to ' +
+      'the list now: 409 `restore_no_change`. Answers how many prices were created, changed and removed.',
+    errors: [404, 409],
+    handler: async (request) => ({
+      message: request.t('success.restored'),
+      data: await priceLists.restore(companyActorOf(request), routeOf(request.body), request.body.audit_id),
+    }),
   });
 }

@@ -1,8 +1,8 @@
-import { dataEnvelope, quoteQuerySchema, quoteResultSchema } from '@ps/contracts';
+import { quoteEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { callerCompanyId } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createQuoteService } from './quote.service.ts';
 
 const description = `The price search (spec 7): the location price rows of the route (\`airport_id\`, \`departure_id\` ->
@@ -26,23 +26,15 @@ is not a location of that airport in your company, \`package_id\` and \`service_
 404 \`quote_no_band\` (naming the days and type) and \`quote_no_price\` (naming the band and month).`;
 
 /** `GET /api/location-price/admin/list`: the quote (issue 6, section 2). */
-export function registerQuoteRoutes(app: FastifyInstance, db: Db): void {
+export function registerQuoteRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createQuoteService(db);
-  app.route({
-    method: 'GET',
-    url: '/api/location-price/admin/list',
-    config: { permission: 'location_prices.view' },
-    schema: {
-      tags: ['quote'],
-      security: [{ bearer: [] }],
-      summary: 'Price search: the route’s prices and the quote of a stay, explained',
-      description,
-      querystring: quoteQuerySchema,
-      response: { 200: dataEnvelope(quoteResultSchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+  const serve = endpointServer(app, 'quote');
+  serve(quoteEndpoints.quote, {
+    summary: 'Price search: the route’s prices and the quote of a stay, explained',
+    description,
+    errors: [404],
     handler: async (request) => {
-      const query = request.query as Parameters<typeof service.quote>[1];
-      const data = await service.quote({ companyId: callerCompanyId(request), language: request.language, t: request.t }, query);
+      const data = await service.quote({ companyId: callerCompanyId(request), language: request.language, t: request.t }, request.query);
       return { message: request.t('success.fetched'), data };
     },
   });

@@ -1,31 +1,18 @@
-import {
-  dataEnvelope,
-  idParamsSchema,
-  permissionCatalogueSchema,
-  type RoleAssignBody,
-  roleAssignBodySchema,
-  roleAssignmentSchema,
-  roleCreateSchema,
-  roleListQuerySchema,
-  roleSchema,
-  roleUpdateSchema,
-} from '@ps/contracts';
+import { roleEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf, registerCrudRoutes } from '../../kit/routes.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createRolesService, permissionCatalogue } from './roles.service.ts';
 
 /** Roles (issue 9, section 3): the spec shows the labels Role, Roles and Assign Role; the paths follow its CRUD pattern. */
-export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
+export function registerRoleRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createRolesService(db);
+  const serve = endpointServer(app, 'roles');
 
-  registerCrudRoutes(app, {
-    base: '/api/role',
-    resource: 'roles',
-    tag: 'roles',
+  registerCrudRoutes(serve, {
+    endpoints: roleEndpoints,
     scope: 'company',
-    schemas: { record: roleSchema, create: roleCreateSchema, update: roleUpdateSchema, listQuery: roleListQuerySchema },
     service,
     docs: {
       add: {
@@ -51,41 +38,24 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/role/permissions',
-    config: { permission: 'roles.view' },
-    schema: {
-      tags: ['roles'],
-      security: [{ bearer: [] }],
-      summary: "What a company's role may hold",
-      description:
-        "The administrator's permissions, grouped by resource (`bookings`: `bookings.view`, `bookings.create`... and special actions such as `bookings.status`, `trips.status_admin`, `payouts.approve`): the rows and columns of the role matrix.",
-      response: { 200: dataEnvelope(permissionCatalogueSchema), ...errorResponses(401, 403, 503) },
-    },
+  serve(roleEndpoints.permissions, {
+    summary: "What a company's role may hold",
+    description:
+      "The administrator's permissions, grouped by resource (`bookings`: `bookings.view`, `bookings.create`... and special actions such as `bookings.status`, `trips.status_admin`, `payouts.approve`): the rows and columns of the role matrix.",
     handler: async (request) => ({ message: request.t('success.fetched'), data: permissionCatalogue() }),
   });
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/user/role/:id',
-    config: { permission: 'roles.assign' },
-    schema: {
-      tags: ['roles'],
-      security: [{ bearer: [] }],
-      summary: 'Assign a role to an office user',
-      description: `Gives a user of your company (\`id\` is the user's id) the built-in Admin role or one of your company's roles.
+  serve(roleEndpoints.assign, {
+    summary: 'Assign a role to an office user',
+    description: `Gives a user of your company (\`id\` is the user's id) the built-in Admin role or one of your company's roles.
 Drivers keep the Driver role and the Driver role is given to nobody (409 \`role_not_assignable\`); your own role cannot be changed
 (409 \`cannot_change_own_role\`); you cannot give a role with permissions you do not hold, nor change the role of someone who may do
 what you may not (403 \`role_beyond_own\`). An unknown or another company's role: 400 on \`role_id\`; another company's user: 404.
 The user acts by the new role from their next request. Audited on the user.`,
-      params: idParamsSchema,
-      body: roleAssignBodySchema,
-      response: { 200: dataEnvelope(roleAssignmentSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
-    },
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await service.assign(companyActorOf(request), (request.params as { id: number }).id, request.body as RoleAssignBody),
+      data: await service.assign(companyActorOf(request), request.params.id, request.body),
     }),
   });
 }

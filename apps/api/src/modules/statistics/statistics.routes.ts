@@ -1,21 +1,8 @@
-import {
-  dataEnvelope,
-  headlineQuerySchema,
-  headlineStatisticsSchema,
-  type InOutQuery,
-  inOutBoardSchema,
-  inOutQuerySchema,
-  type OccupancyQuery,
-  occupancyQuerySchema,
-  occupancySchema,
-  type SegmentQuery,
-  segmentQuerySchema,
-  segmentStatisticsSchema,
-} from '@ps/contracts';
+import { statisticsEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { callerCompanyId } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { createStatisticsService } from './statistics.service.ts';
 
 const days = `Days are calendar days in the \`time_zone\` query parameter (an IANA name such as \`Asia/Colombo\`; an
@@ -23,86 +10,54 @@ unknown one is a 400 on \`time_zone\`), else the company's time zone. Only your 
 cancelled bookings never do.`;
 
 /** The daily board and statistics (issue 7, section 2). */
-export function registerStatisticsRoutes(app: FastifyInstance, db: Db): void {
+export function registerStatisticsRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createStatisticsService(db);
-  const common = { tags: ['statistics'], security: [{ bearer: [] }] };
+  const serve = endpointServer(app, 'statistics');
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/statistics/in-out/list',
-    config: { permission: 'statistics.view' },
-    schema: {
-      ...common,
-      summary: 'The day’s board: cars coming in or going out on a date',
-      description: `\`type=in\`: bookings whose departure (\`departure_at\`, the car arriving at the car park) is on \`date\`,
+  serve(statisticsEndpoints.board, {
+    summary: 'The day’s board: cars coming in or going out on a date',
+    description: `\`type=in\`: bookings whose departure (\`departure_at\`, the car arriving at the car park) is on \`date\`,
 with the outbound flight; \`type=out\`: bookings whose return (\`arrival_at\`) is on \`date\`, with the return flight.
 Ordered by that time. No-shows stay on the board with their status. ${days}`,
-      querystring: inOutQuerySchema,
-      response: { 200: dataEnvelope(inOutBoardSchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const data = await service.board(callerCompanyId(request), request.query as InOutQuery);
+      const data = await service.board(callerCompanyId(request), request.query);
       return { message: request.t('success.fetched'), data };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/statistics-by-segment',
-    config: { permission: 'statistics.view' },
-    schema: {
-      ...common,
-      summary: 'Bookings and revenue per day, week, month or year',
-      description: `Per period (weeks start on Monday) from \`from\` to \`to\` (YYYY-MM-DD, both counted; \`from\` is moved
+  serve(statisticsEndpoints.bySegment, {
+    summary: 'Bookings and revenue per day, week, month or year',
+    description: `Per period (weeks start on Monday) from \`from\` to \`to\` (YYYY-MM-DD, both counted; \`from\` is moved
 back to the start of its period): the bookings and the revenue (sum of \`total\`, minor units of \`currency\`) of
 bookings that are not cancelled, each counted on its departure day. Every period is answered, in order, with 0 where
 nothing happened. Without \`to\`: today; without \`from\`: 30 days, 12 weeks, 12 months or 5 years up to \`to\`. At most
 400 periods (else a 400 on \`to\`). ${days}`,
-      querystring: segmentQuerySchema,
-      response: { 200: dataEnvelope(segmentStatisticsSchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const data = await service.bySegment(callerCompanyId(request), request.query as SegmentQuery);
+      const data = await service.bySegment(callerCompanyId(request), request.query);
       return { message: request.t('success.fetched'), data };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/statistics/list',
-    config: { permission: 'statistics.view' },
-    schema: {
-      ...common,
-      summary: 'The dashboard’s headline figures',
-      description: `Today's in and out (as the board counts them), the cars on site now (checked in or parked), this
+  serve(statisticsEndpoints.headline, {
+    summary: 'The dashboard’s headline figures',
+    description: `Today's in and out (as the board counts them), the cars on site now (checked in or parked), this
 month's bookings and revenue (by departure day), the company's currency, and per active car park (a location of type
 \`car_park\` with capacity above 0): its capacity, the stays holding today (\`start_day\` <= today <= \`end_day\`, not
 cancelled or no-show) and the cars on site now. ${days}`,
-      querystring: headlineQuerySchema,
-      response: { 200: dataEnvelope(headlineStatisticsSchema), ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => {
-      const query = request.query as { time_zone?: string };
-      const data = await service.headline(callerCompanyId(request), query.time_zone);
+      const data = await service.headline(callerCompanyId(request), request.query.time_zone);
       return { message: request.t('success.fetched'), data };
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: '/api/booking/statistics/occupancy/list',
-    config: { permission: 'statistics.view' },
-    schema: {
-      ...common,
-      summary: 'Occupancy calendar: stays per car park per day against capacity',
-      description: `For each active car park (or only \`car_park_id\`; not one of your active car parks: 404) and each day
+  serve(statisticsEndpoints.occupancy, {
+    summary: 'Occupancy calendar: stays per car park per day against capacity',
+    description: `For each active car park (or only \`car_park_id\`; not one of your active car parks: 404) and each day
 from \`from\` (default today) for \`days\` days (default 60, at most 366): \`booked\`, the stays holding that day
 (\`start_day\` <= day <= \`end_day\`, not cancelled or no-show), and \`full\` when booked reaches the capacity. ${days}`,
-      querystring: occupancyQuerySchema,
-      response: { 200: dataEnvelope(occupancySchema), ...errorResponses(400, 401, 403, 404, 503) },
-    },
+    errors: [404],
     handler: async (request) => {
-      const data = await service.occupancy(callerCompanyId(request), request.query as OccupancyQuery);
+      const data = await service.occupancy(callerCompanyId(request), request.query);
       return { message: request.t('success.fetched'), data };
     },
   });

@@ -1,17 +1,15 @@
-import { voucherCreateSchema, voucherListQuerySchema, voucherSchema, voucherUpdateSchema } from '@ps/contracts';
+import { voucherEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createVouchersService } from './vouchers.service.ts';
 
 /** Spec section 7: voucher/add, list, get/{id}, update/{id}, delete/{id}. */
-export function registerVoucherRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/voucher',
-    resource: 'vouchers',
-    tag: 'vouchers',
+export function registerVoucherRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'vouchers'), {
+    endpoints: voucherEndpoints,
     scope: 'company',
-    schemas: { record: voucherSchema, create: voucherCreateSchema, update: voucherUpdateSchema, listQuery: voucherListQuerySchema },
     service: createVouchersService(db),
     docs: {
       add: {

@@ -1,18 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope, MAX_LOGO_BYTES, type WebConfigUpdate, webConfigSchema, webConfigUpdateSchema } from '@ps/contracts';
+import { MAX_LOGO_BYTES, webConfigEndpoints } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf } from '../../kit/routes.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { describeContent, HEAD_BYTES, sniffContentType } from '../../lib/uploads.ts';
 import { callerCompanyId } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/errors.ts';
 import { companyFromBasicHeader, type LogoType, logoDataUrl, setLogo, updateWebConfig, webConfigOf } from './web-config.service.ts';
-
-const tags = ['web-config'];
-const security = [{ bearer: [] }];
 
 /** The logo form: one `file` part, nothing else. */
 const logoMultipartOptions = {
@@ -50,91 +45,55 @@ async function readLogo(request: FastifyRequest): Promise<{ type: LogoType; byte
  * The company's web config: the public read for the sign-in page (client key), the signed-in user's own
  * company's (the app's theme), and a company admin's changes (name, colours, logo), each audited.
  */
-export function registerWebConfigRoutes(app: FastifyInstance, db: Db): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const answer = dataEnvelope(webConfigSchema);
+export function registerWebConfigRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  const serve = endpointServer(app, 'web-config');
 
-  api.get('/api/web-config', {
-    config: { public: 'client-key' },
-    schema: {
-      tags: ['reference'],
-      security: [{ basic: [] }],
-      summary: "The company's public web config for the sign-in page (Basic: company id and client key)",
-      description:
-        "What the sign-in page shows before anyone signs in: the company's name, logo and colours. Authorised with Basic company_id:client_key (the page gets the key in its HTML); a wrong key is 401. Grants nothing else.",
-      response: { 200: answer, ...errorResponses(401, 503) },
-    },
+  endpointServer(app, 'reference')(webConfigEndpoints.public, {
+    summary: "The company's public web config for the sign-in page (Basic: company id and client key)",
+    description:
+      "What the sign-in page shows before anyone signs in: the company's name, logo and colours. Authorised with Basic company_id:client_key (the page gets the key in its HTML); a wrong key is 401. Grants nothing else.",
+    errors: [401],
     handler: async (request) => {
       const companyId = await companyFromBasicHeader(db, request.headers.authorization);
       return { message: request.t('success.fetched'), data: await webConfigOf(db, companyId) };
     },
   });
 
-  api.get('/api/web-config/company', {
-    config: { permission: 'session' },
-    schema: {
-      tags,
-      security,
-      summary: "Your company's web config",
-      description: "The signed-in user's company's name, logo and colours: the app themes itself with them after sign-in.",
-      response: { 200: answer, ...errorResponses(401, 503) },
-    },
+  serve(webConfigEndpoints.company, {
+    summary: "Your company's web config",
+    description: "The signed-in user's company's name, logo and colours: the app themes itself with them after sign-in.",
     handler: async (request) => ({ message: request.t('success.fetched'), data: await webConfigOf(db, callerCompanyId(request)) }),
   });
 
-  api.patch('/api/web-config/update', {
-    config: { permission: 'web_config.update' },
-    schema: {
-      tags,
-      security,
-      summary: "Change your company's name and colours",
-      description: `Any of \`name\` (shown on the sign-in page and in the app's header), \`primary_color\` and \`background_color\`
+  serve(webConfigEndpoints.update, {
+    summary: "Change your company's name and colours",
+    description: `Any of \`name\` (shown on the sign-in page and in the app's header), \`primary_color\` and \`background_color\`
 (\`#rrggbb\`). The colours keep WCAG AA contrast (4.5:1) or are refused with the ratio they reach: the main colour's text
 shade against white (400 \`primary_color_contrast\`), and body text, secondary text and links against the background (400
 \`background_color_contrast\`). Audited as \`web_config\`.`,
-      body: webConfigUpdateSchema,
-      response: { 200: answer, ...errorResponses(400, 401, 403, 503) },
-    },
     handler: async (request) => ({
       message: request.t('success.updated'),
-      data: await updateWebConfig(db, companyActorOf(request), request.body as WebConfigUpdate),
+      data: await updateWebConfig(db, companyActorOf(request), request.body),
     }),
   });
 
-  api.delete('/api/web-config/logo', {
-    config: { permission: 'web_config.update' },
-    schema: {
-      tags,
-      security,
-      summary: "Remove your company's logo",
-      description: 'The sign-in page and the header show the company name instead. Audited as `web_config`.',
-      response: { 200: answer, ...errorResponses(401, 403, 503) },
-    },
+  serve(webConfigEndpoints.removeLogo, {
+    summary: "Remove your company's logo",
+    description: 'The sign-in page and the header show the company name instead. Audited as `web_config`.',
     handler: async (request) => ({ message: request.t('success.updated'), data: await setLogo(db, companyActorOf(request), null) }),
   });
 
   // The upload in a plugin of its own: only this route accepts multipart bodies.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, logoMultipartOptions);
-    scope.withTypeProvider<ZodTypeProvider>().post('/api/web-config/logo', {
-      config: { permission: 'web_config.update' },
-      schema: {
-        tags,
-        security,
-        summary: "Upload your company's logo",
-        description: `A \`multipart/form-data\` form with one \`file\`: a PNG, JPEG or SVG image of at most 256 kB (413 \`logo_too_large\`
+    endpointServer(scope, 'web-config')(webConfigEndpoints.uploadLogo, {
+      summary: "Upload your company's logo",
+      description: `A \`multipart/form-data\` form with one \`file\`: a PNG, JPEG or SVG image of at most 256 kB (413 \`logo_too_large\`
 over that). What the file is comes from its bytes, never its name or the Content-Type sent (400 \`logo_type_not_allowed\`
 saying what it looks like). An SVG is cut down to drawing only (shapes, text, gradients): scripts, event handlers, links,
 external references, styles and animation are removed, and a file with nothing left is 400 \`logo_empty\`. Stored as a
 \`data:\` URL in the web config. Audited as \`web_config\` (the log keeps the type, size and digest, not the image).`,
-        consumes: ['multipart/form-data'],
-        body: z.object({
-          file: z.unknown().meta({ type: 'string', format: 'binary', description: 'The logo: PNG, JPEG or SVG, at most 256 kB' }),
-        }),
-        response: { 200: answer, ...errorResponses(400, 401, 403, 413, 415, 503) },
-      },
-      // The form is read by the handler (its bytes decide), not by the body schema.
-      validatorCompiler: () => () => true,
+      errors: [400, 413, 415],
       handler: async (request) => {
         const logo = await readLogo(request);
         return {

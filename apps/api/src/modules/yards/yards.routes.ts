@@ -1,17 +1,15 @@
-import { yardCreateSchema, yardListQuerySchema, yardSchema, yardUpdateSchema } from '@ps/contracts';
+import { yardEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { endpointServer } from '../../kit/endpoints.ts';
+import type { ModuleDeps } from '../../kit/modules.ts';
 import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createYardsService } from './yards.service.ts';
 
 /** Spec section 7: yards/add, list, get/{id}, update/{id}, delete/{id} (the group is plural in the spec). */
-export function registerYardRoutes(app: FastifyInstance, db: Db): void {
-  registerCrudRoutes(app, {
-    base: '/api/yards',
-    resource: 'yards',
-    tag: 'yards',
+export function registerYardRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  registerCrudRoutes(endpointServer(app, 'yards'), {
+    endpoints: yardEndpoints,
     scope: 'company',
-    schemas: { record: yardSchema, create: yardCreateSchema, update: yardUpdateSchema, listQuery: yardListQuerySchema },
     service: createYardsService(db),
     docs: {
       add: {

@@ -1,12 +1,12 @@
-import type { AccountSession, AdminChangePasswordBody, TotpDisableBody, TotpEnableBody, TotpSetupData } from '@ps/contracts';
+import { type AdminChangePasswordBody, accountEndpoints, sessionEndpoints, type TotpDisableBody, type TotpEnableBody } from '@ps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { authKeys } from '../../lib/currentUser';
 
 /** Changes the signed-in user's own password; the server ends their other sessions, this one stays. */
 export function useChangeOwnPassword() {
   return useMutation({
-    mutationFn: (body: AdminChangePasswordBody) => apiRequest<unknown>('/auth/admin/change-password', { method: 'PATCH', body }),
+    mutationFn: (body: AdminChangePasswordBody) => callEndpoint(accountEndpoints.changePassword, { body }),
     // The form shows the error (its own toast, closed once it succeeds).
     meta: { silent: true },
   });
@@ -15,7 +15,7 @@ export function useChangeOwnPassword() {
 /** First half of turning two-factor sign-in on: a new secret (each call makes another; nothing is on yet). */
 export function useStartTotpSetup() {
   return useMutation({
-    mutationFn: () => apiRequest<TotpSetupData>('/auth/totp/setup', { method: 'POST' }).then((r) => r.data),
+    mutationFn: () => callEndpoint(accountEndpoints.totpSetup, { body: undefined }).then((r) => r.data),
   });
 }
 
@@ -23,7 +23,7 @@ export function useStartTotpSetup() {
 export function useEnableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TotpEnableBody) => apiRequest<unknown>('/auth/totp/enable', { method: 'POST', body }),
+    mutationFn: (body: TotpEnableBody) => callEndpoint(accountEndpoints.totpEnable, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }
@@ -32,7 +32,7 @@ export function useEnableTotp() {
 export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TotpDisableBody) => apiRequest<unknown>('/auth/totp/disable', { method: 'POST', body }),
+    mutationFn: (body: TotpDisableBody) => callEndpoint(accountEndpoints.totpDisable, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }
@@ -43,7 +43,7 @@ const sessionsKey = ['account', 'sessions'] as const;
 export function useOwnSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async ({ signal }) => (await apiRequest<AccountSession[]>('/auth/sessions', { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(sessionEndpoints.listOwn, { signal })).data,
     staleTime: 0,
   });
 }
@@ -53,7 +53,7 @@ export function useEndSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      for (const id of ids) await apiRequest<unknown>(`/auth/sessions/${id}`, { method: 'DELETE' });
+      for (const id of ids) await callEndpoint(sessionEndpoints.endOwn, { params: { id } });
       return ids.length;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),

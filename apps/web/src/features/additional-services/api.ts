@@ -1,4 +1,4 @@
-import type { AdditionalService, AdditionalServiceCreate, AdditionalServiceUpdate } from '@ps/contracts';
+import { additionalServiceEndpoints } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import type { AdditionalServiceListSearch, AdditionalServiceSortField } from './search';
 
@@ -9,14 +9,9 @@ import type { AdditionalServiceListSearch, AdditionalServiceSortField } from './
 export const DEFAULT_SORT: AdditionalServiceSortField = 'name';
 
 /** The company's additional services: `/api/additional_services/*` (underscore, spec 7). */
-export const additionalServicesResource = createResource<
-  AdditionalService,
-  AdditionalServiceCreate,
-  AdditionalServiceUpdate,
-  AdditionalServiceListSearch
->({
+export const additionalServicesResource = createResource({
   key: 'additional-services',
-  path: 'additional_services',
+  endpoints: additionalServiceEndpoints,
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({ status: search.status }),
+  filters: (search: AdditionalServiceListSearch) => ({ status: search.status }),
 });

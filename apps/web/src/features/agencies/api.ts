@@ -1,23 +1,23 @@
-import type { Agency, AgencyCreate, AgencyStatement, AgencyUpdate, CoreAgency, CoreAgencyCreate, CoreAgencyUpdate } from '@ps/contracts';
+import { agencyEndpoints, coreAgencyEndpoints } from '@ps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { createResource } from '../../lib/resource';
 import { type AgencyListSearch, type CoreAgencyListSearch, DEFAULT_AGENCY_SORT, DEFAULT_CORE_AGENCY_SORT } from './search';
 
 /** The company's agencies: `/api/agency/*`. */
-export const agenciesResource = createResource<Agency, AgencyCreate, AgencyUpdate, AgencyListSearch>({
+export const agenciesResource = createResource({
   key: 'agencies',
-  path: 'agency',
+  endpoints: agencyEndpoints,
   defaultSort: DEFAULT_AGENCY_SORT,
-  filters: (search) => ({ status: search.status }),
+  filters: (search: AgencyListSearch) => ({ status: search.status }),
 });
 
 /** The organisation's master list: `/api/coreagency/*` (the super admin keeps it; company admins pick from it). */
-export const coreAgenciesResource = createResource<CoreAgency, CoreAgencyCreate, CoreAgencyUpdate, CoreAgencyListSearch>({
+export const coreAgenciesResource = createResource({
   key: 'core-agencies',
-  path: 'coreagency',
+  endpoints: coreAgencyEndpoints,
   defaultSort: DEFAULT_CORE_AGENCY_SORT,
-  filters: (search) => ({ status: search.status }),
+  filters: (search: CoreAgencyListSearch) => ({ status: search.status }),
 });
 
 /** Active core agencies to pick from, by name (only where a company's agency is edited). */
@@ -27,7 +27,7 @@ export const useCoreAgencyChoices = (enabled: boolean) => coreAgenciesResource.u
 export function useAgencyStatement(id: number, from: string, to: string) {
   return useQuery({
     queryKey: [...agenciesResource.keys.detail(id), 'statement', from, to],
-    queryFn: async ({ signal }) => (await apiRequest<AgencyStatement>(`/agency/statement/${id}`, { query: { from, to }, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(agencyEndpoints.statement, { params: { id }, query: { from, to }, signal })).data,
     enabled: Number.isInteger(id) && id > 0 && from !== '' && to !== '',
     meta: { silent: true },
   });

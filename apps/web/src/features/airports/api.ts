@@ -1,19 +1,19 @@
-import type { Airport, AirportCreate, AirportUpdate, CoreAirport, CoreAirportCreate, CoreAirportUpdate } from '@ps/contracts';
+import { airportEndpoints, coreAirportEndpoints } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import { type AirportListSearch, type CoreAirportListSearch, DEFAULT_CORE_AIRPORT_SORT, DEFAULT_SORT } from './search';
 
-/** The company's airports: `/api/airport/*`. */
-export const airportsResource = createResource<Airport, AirportCreate, AirportUpdate, AirportListSearch>({
+/** The company's airports. */
+export const airportsResource = createResource({
   key: 'airports',
-  path: 'airport',
+  endpoints: airportEndpoints,
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({ status: search.status }),
+  filters: (search: AirportListSearch) => ({ status: search.status }),
 });
 
-/** The organisation's master list: `/api/core/airport/*` (the super admin keeps it; companies pick from it). */
-export const coreAirportsResource = createResource<CoreAirport, CoreAirportCreate, CoreAirportUpdate, CoreAirportListSearch>({
+/** The organisation's master list (the super admin keeps it; companies pick from it). */
+export const coreAirportsResource = createResource({
   key: 'core-airports',
-  path: 'core/airport',
+  endpoints: coreAirportEndpoints,
   defaultSort: DEFAULT_CORE_AIRPORT_SORT,
-  filters: (search) => ({ status: search.status }),
+  filters: (search: CoreAirportListSearch) => ({ status: search.status }),
 });

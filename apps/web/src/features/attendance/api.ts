@@ -1,6 +1,6 @@
-import type { Attendance, AttendanceCreate, AttendanceStatus, AttendanceUpdate, PaidDetails, PaidStatus } from '@ps/contracts';
+import { type AttendanceCreate, type AttendanceStatus, type AttendanceUpdate, attendanceEndpoints, type PaidStatus } from '@ps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 /** Query keys: every attendance query starts with `attendance`, so one change refreshes days and sums together. */
 const keys = {
@@ -14,7 +14,7 @@ export function useAttendanceDays(driverId: number, from: string, to: string) {
   return useQuery({
     queryKey: keys.month(driverId, from, to),
     queryFn: ({ signal }) =>
-      apiRequest<Attendance[]>('/attendance/list', {
+      callEndpoint(attendanceEndpoints.list, {
         query: { driver_id: driverId, from, to, sort: 'day', page_size: 100 },
         signal,
       }).then((r) => r.data),
@@ -26,9 +26,7 @@ export function usePaidDetails(driverId: number, from: string, to: string) {
   return useQuery({
     queryKey: keys.paid(driverId, from, to),
     queryFn: ({ signal }) =>
-      apiRequest<PaidDetails[]>('/attendance/get/paid_details/list', { query: { driver_id: driverId, from, to }, signal }).then(
-        (r) => r.data[0] ?? null,
-      ),
+      callEndpoint(attendanceEndpoints.paidDetails, { query: { driver_id: driverId, from, to }, signal }).then((r) => r.data[0] ?? null),
   });
 }
 
@@ -41,7 +39,7 @@ function useRefresh() {
 export function useAddDay() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: AttendanceCreate) => apiRequest<Attendance>('/attendance/add', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: AttendanceCreate) => callEndpoint(attendanceEndpoints.add, { body }).then((r) => r.data),
     onSuccess: refresh,
     meta: { silent: true },
   });
@@ -51,7 +49,7 @@ export function useUpdateDay() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: AttendanceUpdate }) =>
-      apiRequest<Attendance>(`/attendance/update/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+      callEndpoint(attendanceEndpoints.update, { params: { id }, body }).then((r) => r.data),
     onSuccess: refresh,
     meta: { silent: true },
   });
@@ -62,9 +60,7 @@ export function useSetAttendanceStatus() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, attendance_status }: { id: number; attendance_status: AttendanceStatus }) =>
-      apiRequest<Attendance>(`/attendance/update/attendance_status/${id}`, { method: 'PATCH', body: { attendance_status } }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(attendanceEndpoints.updateAttendanceStatus, { params: { id }, body: { attendance_status } }).then((r) => r.data),
     onSuccess: refresh,
   });
 }
@@ -73,7 +69,7 @@ export function useSetPaidStatus() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, paid_status }: { id: number; paid_status: PaidStatus }) =>
-      apiRequest<Attendance>(`/attendance/update/paid_status/${id}`, { method: 'PATCH', body: { paid_status } }).then((r) => r.data),
+      callEndpoint(attendanceEndpoints.updatePaidStatus, { params: { id }, body: { paid_status } }).then((r) => r.data),
     onSuccess: refresh,
   });
 }
@@ -81,7 +77,7 @@ export function useSetPaidStatus() {
 export function useDeleteDay() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>(`/attendance/delete/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(attendanceEndpoints.delete, { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,6 @@
-import type { AuditEntry, AuditFilters } from '@ps/contracts';
+import { auditEndpoints } from '@ps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { DEFAULT_PAGE_SIZE } from '../../lib/listSearch';
 import { type AuditSearch, auditFilterQuery } from './search';
 
@@ -14,7 +14,7 @@ export function useAuditLog(search: AuditSearch) {
   return useQuery({
     queryKey: keys.list(search),
     queryFn: async ({ signal }) => {
-      const response = await apiRequest<AuditEntry[]>('/audit/list', {
+      const response = await callEndpoint(auditEndpoints.list, {
         query: { ...auditFilterQuery(search), page: search.page ?? 1, page_size: search.page_size ?? DEFAULT_PAGE_SIZE },
         signal,
       });
@@ -30,12 +30,12 @@ export function useAuditLog(search: AuditSearch) {
 export function useAuditFilters() {
   return useQuery({
     queryKey: keys.filters,
-    queryFn: async ({ signal }) => (await apiRequest<AuditFilters>('/audit/filters', { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(auditEndpoints.filters, { signal })).data,
     staleTime: 60_000,
   });
 }
 
 /** `GET /api/audit/export`: the CSV of every entry the filters match, made by the API. */
 export async function fetchAuditCsv(search: AuditSearch): Promise<Blob> {
-  return (await apiRequest<Blob>('/audit/export', { query: auditFilterQuery(search), blob: true })).data;
+  return (await callEndpoint(auditEndpoints.export, { query: auditFilterQuery(search), blob: true })).data;
 }

@@ -7,13 +7,13 @@ import { applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/
 import { translateMessage } from '../../lib/i18n';
 import { changePasswordStep } from './api';
 import { useAuthForm } from './useAuthForm';
-import { stepFromState, useCompleteSignIn } from './useSignIn';
+import { stepFromState, useFollowSignIn } from './useSignIn';
 
 /** The "change-password" step of a 200 sign-in: a user with a temporary password chooses their own. */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const step = useRouterState({ select: (state) => stepFromState(state.location.state, 'change-password') });
-  const completeSignIn = useCompleteSignIn();
+  const followSignIn = useFollowSignIn();
   const [showPassword, setShowPassword] = useState(false);
   const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<NewPasswordForm>(newPasswordFormErrors, {
     new_password: '',
@@ -31,7 +31,7 @@ export function ChangePasswordPage() {
     try {
       const response = await changePasswordStep({ step_token: step.step_token, ...values });
       toasts.success();
-      completeSignIn(response.data);
+      followSignIn(response.data);
     } catch (error) {
       toasts.error(error);
       applyServerFieldErrors(error, setError, sameNameField<NewPasswordForm>(['new_password', 'confirm_password']));

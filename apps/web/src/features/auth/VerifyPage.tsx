@@ -7,13 +7,13 @@ import { applyServerFieldErrors, sameNameField, useFormToasts } from '../../lib/
 import { translateMessage } from '../../lib/i18n';
 import { verifyStep } from './api';
 import { useAuthForm } from './useAuthForm';
-import { stepFromState, useCompleteSignIn } from './useSignIn';
+import { stepFromState, useFollowSignIn } from './useSignIn';
 
 /** The "verify" step of a 200 sign-in: the 6-digit code of the user's authenticator app. */
 export function VerifyPage() {
   const { t } = useTranslation();
   const step = useRouterState({ select: (state) => stepFromState(state.location.state, 'verify') });
-  const completeSignIn = useCompleteSignIn();
+  const followSignIn = useFollowSignIn();
   const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useAuthForm<CodeForm>(verifyCodeFormErrors, { code: '' });
   const toasts = useFormToasts();
   // The first field has the focus when the step opens.
@@ -28,7 +28,7 @@ export function VerifyPage() {
     try {
       const response = await verifyStep({ step_token: step.step_token, code });
       toasts.success();
-      completeSignIn(response.data);
+      followSignIn(response.data);
     } catch (error) {
       toasts.error(error);
       applyServerFieldErrors(error, setError, sameNameField<CodeForm>(['code']));

@@ -1,6 +1,19 @@
-import type { ChangePasswordStepBody, LoginBody, LoginForm, LoginStepData, SignedInData, VerifyStepBody, WebConfig } from '@ps/contracts';
+import type {
+  ChangePasswordStepBody,
+  changePasswordStepEndpoint,
+  LoginBody,
+  LoginForm,
+  loginEndpoint,
+  SignedInData,
+  SignInAnswerData,
+  VerifyStepBody,
+  verifyEndpoint,
+  webConfigEndpoints,
+} from '@ps/contracts';
 import { classifyIdentifier, ORG_INSTANCE_ID, PHONE_LOGIN_COUNTRY_ID } from '@ps/contracts/auth.fields';
-import { apiRequest } from '../../lib/api';
+import { changePasswordStepRoute, loginRoute, verifyRoute } from '@ps/contracts/auth.routes';
+import { publicWebConfigRoute } from '@ps/contracts/webConfig.routes';
+import { callEndpoint } from '../../lib/api';
 
 /** Spec 5: the identifier's type picks the field it travels in; a phone also carries country 94. */
 export function buildLoginBody(form: LoginForm, companyId: number | null): LoginBody {
@@ -16,27 +29,28 @@ export function buildLoginBody(form: LoginForm, companyId: number | null): Login
   return body;
 }
 
-// The sign-in steps identify the company with the Basic key, and their 401s are wrong credentials, not an
-// expired session: no refresh.
-const stepOptions = { method: 'POST', auth: 'basic', refreshOn401: false } as const;
+// The sign-in page loads no zod: it calls the steps through their zod-free routes (`auth.routes`), typed by the full
+// declarations (types only). The steps identify the company with the Basic key, and their 401s are wrong
+// credentials, not an expired session: no refresh.
+const stepOptions = { auth: 'basic', refreshOn401: false } as const;
 
 /** 202 answers SignedInData; 200 answers one more step (verify, change-password). */
 export function login(body: LoginBody) {
-  return apiRequest<SignedInData | LoginStepData>('/auth/login', { ...stepOptions, body });
+  return callEndpoint<typeof loginEndpoint>(loginRoute, { ...stepOptions, body });
 }
 
 export function verifyStep(body: VerifyStepBody) {
-  return apiRequest<SignedInData>('/auth/verify', { ...stepOptions, body });
+  return callEndpoint<typeof verifyEndpoint>(verifyRoute, { ...stepOptions, body });
 }
 
 export function changePasswordStep(body: ChangePasswordStepBody) {
-  return apiRequest<SignedInData>('/auth/change-password', { ...stepOptions, body });
+  return callEndpoint<typeof changePasswordStepEndpoint>(changePasswordStepRoute, { ...stepOptions, body });
 }
 
 export function fetchWebConfig() {
-  return apiRequest<WebConfig>('/web-config', { auth: 'basic', refreshOn401: false });
+  return callEndpoint<typeof webConfigEndpoints.public>(publicWebConfigRoute, { auth: 'basic', refreshOn401: false });
 }
 
-export function isSignedInData(data: SignedInData | LoginStepData): data is SignedInData {
+export function isSignedInData(data: SignInAnswerData): data is SignedInData {
   return data.context === 'signed-in';
 }

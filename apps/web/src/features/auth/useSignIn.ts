@@ -1,9 +1,10 @@
-import type { LoginStepData, SignedInData } from '@ps/contracts';
+import type { LoginStepData, SignedInData, SignInAnswerData } from '@ps/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { homePath, storeSignIn } from '../../lib/session';
 import { toastSuccess } from '../../lib/toast';
+import { isSignedInData } from './api';
 
 /** Spec 4: a 202 stores the tokens and company id, shows the success toast and goes to `/{company_id}`. */
 export function useCompleteSignIn() {
@@ -28,6 +29,16 @@ export function useGoToLoginStep() {
       void navigate({ to, state: { loginStep: step } });
     },
     [navigate],
+  );
+}
+
+/** A step's answer: signed in (202), or one more step (200: after a new password, two-factor's `verify`). */
+export function useFollowSignIn() {
+  const completeSignIn = useCompleteSignIn();
+  const goToStep = useGoToLoginStep();
+  return useCallback(
+    (data: SignInAnswerData) => (isSignedInData(data) ? completeSignIn(data) : goToStep(data)),
+    [completeSignIn, goToStep],
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Band, BandCreate, BandUpdate } from '@ps/contracts';
+import { bandEndpoints } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import type { BandListSearch, BandSortField } from './search';
 
@@ -9,9 +9,9 @@ import type { BandListSearch, BandSortField } from './search';
 export const DEFAULT_SORT: BandSortField = 'min_days';
 
 /** The company's bands: `/api/band/*`. */
-export const bandsResource = createResource<Band, BandCreate, BandUpdate, BandListSearch>({
+export const bandsResource = createResource({
   key: 'bands',
-  path: 'band',
+  endpoints: bandEndpoints,
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({ status: search.status, type: search.type }),
+  filters: (search: BandListSearch) => ({ status: search.status, type: search.type }),
 });

@@ -1,31 +1,26 @@
-import type { BlogPost, BlogPostCreate, BlogPostSummary, BlogPostUpdate } from '@ps/contracts';
+import { type BlogPost, blogEndpoints } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
-import { listQuery } from '../../lib/list';
-import type { ListPage } from '../../lib/resource';
+import { callEndpoint } from '../../lib/api';
 import { createResource } from '../../lib/resource';
 import { type BlogListSearch, DEFAULT_BLOG_SORT } from './search';
 
 /**
  * The company's posts: `/api/blog/*`. Get, add, update and delete answer whole posts (with the body); the list
- * answers summaries (no body), so it has its own hook below under the same query keys.
+ * answers summaries (no body), read by its own hook below under the same query keys.
  */
-export const blogResource = createResource<BlogPost, BlogPostCreate, BlogPostUpdate, BlogListSearch>({
+export const blogResource = createResource({
   key: 'blog',
-  path: 'blog',
+  endpoints: blogEndpoints,
   defaultSort: DEFAULT_BLOG_SORT,
-  filters: (search) => ({ status: search.status, language: search.language }),
+  filters: (search: BlogListSearch) => ({ status: search.status, language: search.language }),
 });
 const keys = blogResource.keys;
 
 export function useBlogList(search: BlogListSearch) {
-  const params = { ...listQuery(search, DEFAULT_BLOG_SORT), status: search.status, language: search.language };
+  const params = blogResource.listParams(search);
   return useQuery({
     queryKey: keys.list(params),
-    queryFn: async ({ signal }): Promise<ListPage<BlogPostSummary>> => {
-      const response = await apiRequest<BlogPostSummary[]>('/blog/list', { query: params, signal });
-      return { records: response.data, total: response.pagination?.total ?? response.data.length };
-    },
+    queryFn: ({ signal }) => blogResource.fetchPage(params, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,9 +39,7 @@ export function useSetPublished() {
   const store = useStorePost();
   return useMutation({
     mutationFn: ({ id, published }: { id: number; published: boolean }) =>
-      apiRequest<BlogPost>(`/blog/update/${id}`, { method: 'PATCH', body: { status: published ? 'published' : 'draft' } }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(blogEndpoints.update, { params: { id }, body: { status: published ? 'published' : 'draft' } }).then((r) => r.data),
     onSuccess: store,
   });
 }
@@ -58,7 +51,7 @@ export function useUploadCover() {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return apiRequest<BlogPost>(`/blog/cover/${id}`, { method: 'POST', body: form }).then((r) => r.data);
+      return callEndpoint(blogEndpoints.setCover, { params: { id }, form }).then((r) => r.data);
     },
     onSuccess: store,
     meta: { silent: true },
@@ -68,7 +61,7 @@ export function useUploadCover() {
 export function useRemoveCover() {
   const store = useStorePost();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<BlogPost>(`/blog/cover/${id}`, { method: 'DELETE' }).then((r) => r.data),
+    mutationFn: (id: number) => callEndpoint(blogEndpoints.removeCover, { params: { id } }).then((r) => r.data),
     onSuccess: store,
     meta: { silent: true },
   });
@@ -91,7 +84,8 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 export function useCoverImage(post: Pick<BlogPost, 'id' | 'cover'> | undefined) {
   return useQuery({
     queryKey: [...keys.detail(post?.id ?? 0), 'cover', post?.cover?.uploaded_at ?? null],
-    queryFn: async ({ signal }) => readAsDataUrl((await apiRequest<Blob>(`/blog/cover/${post?.id}`, { blob: true, signal })).data),
+    queryFn: async ({ signal }) =>
+      readAsDataUrl((await callEndpoint(blogEndpoints.cover, { params: { id: post?.id }, blob: true, signal })).data),
     enabled: Boolean(post?.cover),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silent: true },

@@ -1,36 +1,24 @@
-import type {
-  AdditionalService,
-  Agency,
-  Airport,
-  BandType,
-  Booking,
-  BookingAuditEntry,
-  BookingCreate,
-  BookingReprice,
-  BookingRestorePreview,
-  BookingService,
-  BookingStatus,
-  BookingStatusHistoryEntry,
-  BookingStatusOption,
-  BookingUpdate,
-  BookingUpdateResult,
-  BookingVersion,
-  Location,
-  MailMessage,
-  MailMessageDetail,
-  Package,
-  ParkRideCreate,
-  Payment,
-  PaymentMethod,
-  QuoteResult,
-  Trip,
-  TripDetail,
-  TripMovement,
-  TripMovementCreateInput,
-  Yard,
+import {
+  additionalServiceEndpoints,
+  agencyEndpoints,
+  airportEndpoints,
+  type BandType,
+  type Booking,
+  type BookingStatus,
+  driverEndpoints,
+  type EndpointBodyInput,
+  locationEndpoints,
+  mailEndpoints,
+  type PaymentMethod,
+  packageEndpoints,
+  paymentEndpoints,
+  quoteEndpoints,
+  yardEndpoints,
 } from '@ps/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { bookingEndpoints, bookingServiceEndpoints, parkRideEndpoints } from '@ps/contracts/bookings.endpoints';
+import { tripEndpoints } from '@ps/contracts/trips.endpoints';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api';
 import { createResource } from '../../lib/resource';
 import type { BookingListSearch, BookingSortField } from './search';
 
@@ -52,11 +40,11 @@ const bookingFilters = (search: BookingListSearch) => ({
 });
 
 /** The company's bookings: `/api/booking/*`. */
-export const bookingsResource = createResource<Booking, BookingCreate, BookingUpdate, BookingListSearch>({
+export const bookingsResource = createResource({
   key: 'bookings',
-  path: 'booking',
+  endpoints: bookingEndpoints,
   defaultSort: DEFAULT_SORT,
-  filters: (search) => bookingFilters(search),
+  filters: (search: BookingListSearch) => bookingFilters(search),
 });
 const keys = bookingsResource.keys;
 
@@ -66,11 +54,11 @@ const keys = bookingsResource.keys;
  * keys are the bookings' own, and the list's carry `type`, so they never share a cache entry with the bookings
  * list and every change to a booking refreshes both.
  */
-export const parkRideResource = createResource<Booking, ParkRideCreate, never, BookingListSearch>({
+export const parkRideResource = createResource({
   key: 'bookings',
-  path: 'park-ride/booking',
+  endpoints: { list: parkRideEndpoints.list, get: bookingEndpoints.get, add: parkRideEndpoints.add },
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({ ...bookingFilters(search), type: 'park_and_ride' }),
+  filters: (search: BookingListSearch) => ({ ...bookingFilters(search), type: 'park_and_ride' }),
 });
 
 /** Everything read for one booking's page besides the booking itself: history, audit, trips, the car's path... */
@@ -87,7 +75,8 @@ const belongingTo = (bookingId: number) => ({
 export function useUpdateBooking(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BookingUpdate) => apiRequest<Booking>(`/booking/update/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+    mutationFn: (body: EndpointBodyInput<typeof bookingEndpoints.update>) =>
+      callEndpoint(bookingEndpoints.update, { params: { id }, body }).then((answer) => answer.data),
     onSuccess: (row) => {
       queryClient.setQueryData(keys.detail(id), row);
       void queryClient.invalidateQueries(belongingTo(id));
@@ -98,8 +87,8 @@ export function useUpdateBooking(id: number) {
 }
 
 /** POST /api/booking/reprice/{id}: what the booking would cost with these changes, nothing saved. */
-export function repricePreview(id: number, body: BookingUpdate) {
-  return apiRequest<BookingReprice>(`/booking/reprice/${id}`, { method: 'POST', body }).then((r) => r.data);
+export function repricePreview(id: number, body: EndpointBodyInput<typeof bookingEndpoints.reprice>) {
+  return callEndpoint(bookingEndpoints.reprice, { params: { id }, body }).then((r) => r.data);
 }
 
 /** The statuses labelled in the user's language, with where each may go next. */
@@ -107,7 +96,7 @@ export function useBookingStatuses() {
   return useQuery({
     queryKey: ['bookings', 'statuses'],
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async ({ signal }) => (await apiRequest<BookingStatusOption[]>('/booking/status/list', { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(bookingEndpoints.statuses, { signal })).data,
   });
 }
 
@@ -121,7 +110,7 @@ export function useIsClosed(booking: Booking): boolean {
 export function useStatusHistory(id: number) {
   return useQuery({
     queryKey: [...keys.detail(id), 'history'],
-    queryFn: async ({ signal }) => (await apiRequest<BookingStatusHistoryEntry[]>(`/booking/status/history/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(bookingEndpoints.statusHistory, { params: { id }, signal })).data,
   });
 }
 
@@ -130,7 +119,7 @@ export function useChangeStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { status: BookingStatus; note: string | null }) =>
-      apiRequest<Booking>(`/booking/status/update/${id}`, { method: 'PATCH', body }).then((r) => r.data),
+      callEndpoint(bookingEndpoints.setStatus, { params: { id }, body }).then((r) => r.data),
     onSuccess: (row) => {
       queryClient.setQueryData(keys.detail(id), row);
       // Its history and trail, and its trips: confirming makes a meet-and-greet booking's trips, cancelling cancels them.
@@ -152,9 +141,7 @@ export function useBulkStatus() {
     mutationFn: async ({ bookings, status }: { bookings: Booking[]; status: BookingStatus }): Promise<BulkStatusResult> => {
       const results = await Promise.allSettled(
         bookings.map((booking) =>
-          apiRequest<Booking>(`/booking/status/update/${booking.id}`, { method: 'PATCH', body: { status, note: null } }).then(
-            (r) => r.data,
-          ),
+          callEndpoint(bookingEndpoints.setStatus, { params: { id: booking.id }, body: { status, note: null } }).then((r) => r.data),
         ),
       );
       const out: BulkStatusResult = { changed: [], refused: [] };
@@ -182,7 +169,7 @@ export function useBookingServices(bookingId: number) {
     queryKey: servicesKey(bookingId),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<BookingService[]>('/booking-additional_service/list', {
+        await callEndpoint(bookingServiceEndpoints.list, {
           query: { booking_id: bookingId, page_size: ALL, sort: 'name' },
           signal,
         })
@@ -204,8 +191,7 @@ function useServiceMutation<Input>(bookingId: number, call: (input: Input) => Pr
 
 export function useAddService(bookingId: number) {
   return useServiceMutation(bookingId, (additionalServiceId: number) =>
-    apiRequest('/booking-additional_service/add', {
-      method: 'POST',
+    callEndpoint(bookingServiceEndpoints.add, {
       body: { booking_id: bookingId, additional_service_id: additionalServiceId, quantity: 1 },
     }),
   );
@@ -213,12 +199,12 @@ export function useAddService(bookingId: number) {
 
 export function useSetServiceQuantity(bookingId: number) {
   return useServiceMutation(bookingId, ({ id, quantity }: { id: number; quantity: number }) =>
-    apiRequest(`/booking-additional_service/update/${id}`, { method: 'PATCH', body: { quantity } }),
+    callEndpoint(bookingServiceEndpoints.update, { params: { id }, body: { quantity } }),
   );
 }
 
 export function useRemoveService(bookingId: number) {
-  return useServiceMutation(bookingId, (id: number) => apiRequest(`/booking-additional_service/delete/${id}`, { method: 'DELETE' }));
+  return useServiceMutation(bookingId, (id: number) => callEndpoint(bookingServiceEndpoints.delete, { params: { id } }));
 }
 
 // ---- payments, mail and the audit trail of one booking ------------------------------------------------------
@@ -233,8 +219,8 @@ export function useBookingPayments(bookingId: number) {
     queryKey: paymentsKey(bookingId),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<Payment[]>('/payment/list', {
-          query: { booking_id: bookingId, include_deleted: 1, page_size: ALL, sort: '-paid_at' },
+        await callEndpoint(paymentEndpoints.list, {
+          query: { booking_id: bookingId, include_deleted: '1', page_size: ALL, sort: '-paid_at' },
           signal,
         })
       ).data,
@@ -264,8 +250,7 @@ export interface PaymentInput {
 /** POST /api/payment/add with an `Idempotency-Key`, so a retried click or a lost answer never pays twice. */
 export function useRecordPayment(bookingId: number) {
   return useLedgerMutation(bookingId, ({ idempotencyKey, ...payment }: PaymentInput) =>
-    apiRequest<Payment>('/payment/add', {
-      method: 'POST',
+    callEndpoint(paymentEndpoints.add, {
       body: { booking_id: bookingId, ...payment },
       headers: { 'Idempotency-Key': idempotencyKey },
     }).then((r) => r.data),
@@ -273,7 +258,7 @@ export function useRecordPayment(bookingId: number) {
 }
 
 export function useDeletePayment(bookingId: number) {
-  return useLedgerMutation(bookingId, (id: number) => apiRequest(`/payment/delete/${id}`, { method: 'DELETE' }));
+  return useLedgerMutation(bookingId, (id: number) => callEndpoint(paymentEndpoints.delete, { params: { id } }));
 }
 
 /** The booking's messages in the outbox, newest first, with their delivery state. */
@@ -281,11 +266,12 @@ export function useBookingMail(bookingId: number) {
   return useQuery({
     queryKey: mailKey(bookingId),
     queryFn: async ({ signal }) => {
-      const response = await apiRequest<MailMessage[]>('/mail/outbox/list', {
+      // The list's envelope has `smtp_configured` beside the page.
+      const answer = await callEndpoint(mailEndpoints.outboxList, {
         query: { booking_id: bookingId, page_size: 100, sort: '-created_at' },
         signal,
       });
-      return { messages: response.data, smtpConfigured: response.envelope.smtp_configured !== false };
+      return { messages: answer.data, smtpConfigured: answer.extra.smtp_configured !== false };
     },
     // A queued message is sent within seconds: look again while one waits.
     refetchInterval: (query) =>
@@ -297,7 +283,7 @@ export function useBookingMail(bookingId: number) {
 export function useSendConfirmation(bookingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest<MailMessageDetail>(`/booking/send-mail/${bookingId}`, { method: 'POST' })).data,
+    mutationFn: async () => (await callEndpoint(mailEndpoints.sendBookingMail, { params: { id: bookingId } })).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.detail(bookingId) }),
   });
 }
@@ -305,7 +291,7 @@ export function useSendConfirmation(bookingId: number) {
 export function useBookingAudit(bookingId: number) {
   return useQuery({
     queryKey: auditKey(bookingId),
-    queryFn: async ({ signal }) => (await apiRequest<BookingAuditEntry[]>(`/booking/audit/list/${bookingId}`, { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(bookingEndpoints.auditTrail, { params: { id: bookingId }, signal })).data,
   });
 }
 
@@ -317,7 +303,7 @@ const versionsKey = (bookingId: number) => [...keys.detail(bookingId), 'versions
 export function useBookingVersions(bookingId: number) {
   return useQuery({
     queryKey: versionsKey(bookingId),
-    queryFn: async ({ signal }) => (await apiRequest<BookingVersion[]>(`/booking/versions/${bookingId}`, { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(bookingEndpoints.versions, { params: { id: bookingId }, signal })).data,
   });
 }
 
@@ -330,7 +316,7 @@ export function useRestorePreview(bookingId: number, auditId: number | null) {
     staleTime: 0,
     gcTime: 0,
     queryFn: async ({ signal }) =>
-      (await apiRequest<BookingRestorePreview>(`/booking/restore/preview/${bookingId}`, { query: { audit_id: auditId }, signal })).data,
+      (await callEndpoint(bookingEndpoints.restorePreview, { params: { id: bookingId }, query: { audit_id: auditId }, signal })).data,
     meta: { silent: true },
   });
 }
@@ -340,8 +326,7 @@ export function useRestoreVersion(bookingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (auditId: number) =>
-      (await apiRequest<BookingUpdateResult['data']>(`/booking/restore/${bookingId}`, { method: 'POST', body: { audit_id: auditId } }))
-        .data,
+      (await callEndpoint(bookingEndpoints.restore, { params: { id: bookingId }, body: { audit_id: auditId } })).data,
     onSuccess: (row) => {
       queryClient.setQueryData(keys.detail(bookingId), row);
       void queryClient.invalidateQueries(belongingTo(bookingId));
@@ -362,7 +347,7 @@ export function useBookingTrips(bookingId: number, enabled: boolean) {
     queryKey: tripsKey(bookingId),
     enabled,
     queryFn: async ({ signal }) =>
-      (await apiRequest<Trip[]>('/trips/list', { query: { booking_id: bookingId, page_size: ALL, sort: 'scheduled_at' }, signal })).data,
+      (await callEndpoint(tripEndpoints.list, { query: { booking_id: bookingId, page_size: ALL, sort: 'scheduled_at' }, signal })).data,
   });
 }
 
@@ -370,7 +355,7 @@ export function useBookingTrips(bookingId: number, enabled: boolean) {
 export function useTripDetail(bookingId: number, tripId: number) {
   return useQuery({
     queryKey: [...tripsKey(bookingId), tripId],
-    queryFn: async ({ signal }) => (await apiRequest<TripDetail>(`/trips/get/${tripId}`, { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(tripEndpoints.get, { params: { id: tripId }, signal })).data,
   });
 }
 
@@ -379,8 +364,7 @@ export function useCarPath(bookingId: number, enabled: boolean) {
   return useQuery({
     queryKey: pathKey(bookingId),
     enabled,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<TripMovement[]>('/trips/movement/list', { query: { booking_id: bookingId }, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(tripEndpoints.movements, { query: { booking_id: bookingId }, signal })).data,
   });
 }
 
@@ -388,8 +372,8 @@ export function useCarPath(bookingId: number, enabled: boolean) {
 export function useRecordMovement(bookingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TripMovementCreateInput) =>
-      apiRequest<TripMovement>('/trips/movement', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: EndpointBodyInput<typeof tripEndpoints.addMovement>) =>
+      callEndpoint(tripEndpoints.addMovement, { body }).then((r) => r.data),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: tripsKey(bookingId) });
       void queryClient.invalidateQueries({ queryKey: auditKey(bookingId) });
@@ -404,7 +388,7 @@ export function useYards(enabled: boolean) {
   return useQuery({
     queryKey: ['bookings', 'choices', 'yards'],
     enabled,
-    queryFn: async ({ signal }) => (await apiRequest<Yard[]>('/yards/list', { query: { page_size: ALL, sort: 'name' }, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(yardEndpoints.list, { query: { page_size: ALL, sort: 'name' }, signal })).data,
   });
 }
 
@@ -415,9 +399,7 @@ export function useDriverNames(enabled: boolean) {
     enabled,
     meta: { silent: true },
     queryFn: async ({ signal }) => {
-      const drivers = (
-        await apiRequest<{ id: number; first_name: string; last_name: string }[]>('/driver/list', { query: { page_size: ALL }, signal })
-      ).data;
+      const drivers = (await callEndpoint(driverEndpoints.list, { query: { page_size: ALL }, signal })).data;
       return new Map(drivers.map((driver) => [driver.id, `${driver.first_name} ${driver.last_name}`]));
     },
   });
@@ -425,14 +407,11 @@ export function useDriverNames(enabled: boolean) {
 
 // ---- the choices of the form and the filters ----------------------------------------------------------------
 
-export type PackageChoice = Pick<Package, 'id' | 'name' | 'type' | 'price'>;
-export type ServiceChoice = Pick<AdditionalService, 'id' | 'name' | 'price'>;
-
 export function useAirports() {
   return useQuery({
     queryKey: ['bookings', 'choices', 'airports'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<Airport[]>('/airport/list', { query: { status: 1, page_size: ALL, sort: 'iata_code' }, signal })).data,
+      (await callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: ALL, sort: 'iata_code' }, signal })).data,
   });
 }
 
@@ -443,8 +422,8 @@ export function useLocations(airportId: number | undefined, options: { carParksO
     enabled: options.enabled ?? airportId !== undefined,
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<Location[]>('/location/list', {
-          query: { airport_id: airportId, status: 1, page_size: ALL, sort: 'name', type: options.carParksOnly ? 'car_park' : undefined },
+        await callEndpoint(locationEndpoints.list, {
+          query: { airport_id: airportId, status: '1', page_size: ALL, sort: 'name', type: options.carParksOnly ? 'car_park' : undefined },
           signal,
         })
       ).data,
@@ -458,7 +437,7 @@ export function useAgencies(enabled: boolean) {
     meta: { silent: true },
     enabled,
     queryFn: async ({ signal }) =>
-      (await apiRequest<Agency[]>('/agency/list', { query: { status: 1, page_size: ALL, sort: 'name' }, signal })).data,
+      (await callEndpoint(agencyEndpoints.list, { query: { status: '1', page_size: ALL, sort: 'name' }, signal })).data,
   });
 }
 
@@ -468,8 +447,7 @@ export function usePackages(enabled = true) {
     queryKey: ['bookings', 'choices', 'packages'],
     meta: { silent: true },
     enabled,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<PackageChoice[]>('/package/list', { query: { status: 1, page_size: ALL }, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(packageEndpoints.list, { query: { status: '1', page_size: ALL }, signal })).data,
   });
 }
 
@@ -480,7 +458,7 @@ export function useServices(enabled = true) {
     meta: { silent: true },
     enabled,
     queryFn: async ({ signal }) =>
-      (await apiRequest<ServiceChoice[]>('/additional_services/list', { query: { status: 1, page_size: ALL }, signal })).data,
+      (await callEndpoint(additionalServiceEndpoints.list, { query: { status: '1', page_size: ALL }, signal })).data,
   });
 }
 
@@ -506,6 +484,6 @@ export function useLiveQuote(input: QuoteInput | null) {
     meta: { silent: true },
     staleTime: 0,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => (await apiRequest<QuoteResult>('/location-price/admin/list', { query: { ...input }, signal })).data,
+    queryFn: input ? async ({ signal }) => (await callEndpoint(quoteEndpoints.quote, { query: { ...input }, signal })).data : skipToken,
   });
 }

@@ -1,13 +1,13 @@
-import type { Company, CompanyCreate, CompanyUpdate } from '@ps/contracts';
+import { companyEndpoints } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import { type CompanyListSearch, DEFAULT_SORT } from './search';
 
 /** The organisation's companies (super admin): `/api/company/*`. */
-export const companiesResource = createResource<Company, CompanyCreate, CompanyUpdate, CompanyListSearch>({
+export const companiesResource = createResource({
   key: 'companies',
-  path: 'company',
+  endpoints: companyEndpoints,
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({ status: search.status }),
+  filters: (search: CompanyListSearch) => ({ status: search.status }),
 });
 
 /** ISO 4217 currencies this browser knows, named in the user's language: "GBP – British Pound". */

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ExpiringDocument } from '@ps/contracts';
+import { driverDocumentEndpoints } from '@ps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { useFormatDay } from '../../lib/days';
 import { dashboardKeys } from './api';
 
@@ -21,7 +21,7 @@ export function ExpiringDocuments({ companyId, timeZone }: { companyId: string; 
     queryKey: [...dashboardKeys.all, 'expiring-documents', timeZone],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<ExpiringDocument[]>('/driver/documents/expiring/list', {
+        await callEndpoint(driverDocumentEndpoints.expiring, {
           query: { days: EXPIRY_WINDOW_DAYS, time_zone: timeZone },
           signal,
         })

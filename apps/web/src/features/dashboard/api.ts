@@ -1,16 +1,7 @@
-import type {
-  BoardDirection,
-  Booking,
-  BookingStatus,
-  BookingStatusOption,
-  HeadlineStatistics,
-  InOutBoard,
-  Occupancy,
-  SegmentStatistics,
-  StatisticsSegment,
-} from '@ps/contracts';
+import { type BoardDirection, type BookingStatus, type StatisticsSegment, statisticsEndpoints } from '@ps/contracts';
+import { bookingEndpoints } from '@ps/contracts/bookings.endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 /** Everything the dashboard shows hangs under `['dashboard']`: one live event refetches it all. */
 export const dashboardKeys = {
@@ -35,8 +26,7 @@ interface Live {
 export function useHeadline({ timeZone, pollMs }: Live) {
   return useQuery({
     queryKey: dashboardKeys.headline(timeZone),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<HeadlineStatistics>('/booking/statistics/list', { query: { time_zone: timeZone }, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(statisticsEndpoints.headline, { query: { time_zone: timeZone }, signal })).data,
     refetchInterval: pollMs,
     staleTime: 0,
   });
@@ -46,7 +36,7 @@ export function useBoard(type: BoardDirection, date: string, { timeZone, pollMs 
   return useQuery({
     queryKey: dashboardKeys.board(type, date, timeZone),
     queryFn: async ({ signal }) =>
-      (await apiRequest<InOutBoard>('/booking/statistics/in-out/list', { query: { type, date, time_zone: timeZone }, signal })).data,
+      (await callEndpoint(statisticsEndpoints.board, { query: { type, date, time_zone: timeZone }, signal })).data,
     refetchInterval: pollMs,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -57,7 +47,7 @@ export function useSegments(segment: StatisticsSegment, { timeZone, pollMs }: Li
   return useQuery({
     queryKey: dashboardKeys.segments(segment, timeZone),
     queryFn: async ({ signal }) =>
-      (await apiRequest<SegmentStatistics>('/booking/statistics-by-segment', { query: { segment, time_zone: timeZone }, signal })).data,
+      (await callEndpoint(statisticsEndpoints.bySegment, { query: { segment, time_zone: timeZone }, signal })).data,
     refetchInterval: pollMs,
     placeholderData: keepPreviousData,
   });
@@ -68,7 +58,7 @@ export function useOccupancy(from: string, { timeZone, pollMs }: Live) {
   return useQuery({
     queryKey: dashboardKeys.occupancy(from, timeZone),
     queryFn: async ({ signal }) =>
-      (await apiRequest<Occupancy>('/booking/statistics/occupancy/list', { query: { from, days: 60, time_zone: timeZone }, signal })).data,
+      (await callEndpoint(statisticsEndpoints.occupancy, { query: { from, days: 60, time_zone: timeZone }, signal })).data,
     refetchInterval: pollMs,
   });
 }
@@ -77,7 +67,7 @@ export function useOccupancy(from: string, { timeZone, pollMs }: Live) {
 export function useStatusOptions() {
   return useQuery({
     queryKey: dashboardKeys.statuses,
-    queryFn: async ({ signal }) => (await apiRequest<BookingStatusOption[]>('/booking/status/list', { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(bookingEndpoints.statuses, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -87,7 +77,7 @@ export function useMoveBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, status }: { id: number; status: BookingStatus; reference: string }) =>
-      (await apiRequest<Booking>(`/booking/status/update/${id}`, { method: 'PATCH', body: { status } })).data,
+      (await callEndpoint(bookingEndpoints.setStatus, { params: { id }, body: { status } })).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   });
 }

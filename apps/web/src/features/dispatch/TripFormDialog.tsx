@@ -176,26 +176,27 @@ export function TripFormDialog({
     const planned =
       planning && values.from && values.to && scheduledAt
         ? { type: values.type, scheduled_at: scheduledAt, ...endOf('from', values.from), ...endOf('to', values.to) }
-        : {};
+        : null;
     // An empty fee on a new trip is the company's trip fee (the API's default); a trip's fee is never emptied.
     const fee = values.fee === null ? {} : { driver_fee: values.fee };
-    const body = { ...planned, ...fee, notes };
-    save.mutate(
-      { tripId: trip?.id ?? null, body },
-      {
-        onSuccess: (saved) => {
-          const done = { time: clockIn(zone, saved.scheduled_at), reference: saved.booking_reference ?? t(`dispatch.types.${saved.type}`) };
-          toastSuccess(t(trip ? 'dispatch.form.updated' : 'dispatch.form.added', done));
-          onClose();
-        },
-        onError: (error) => {
-          const fields = fieldErrorsOf(error);
-          if (fields) setErrors(fields);
-          else if (error instanceof ApiError) setErrors({ form: error.handled ? undefined : error.message });
-          else setErrors({ form: t('app.errors.unexpected') });
-        },
+    // A new trip is always planned here (the checks above).
+    const input = trip
+      ? { tripId: trip.id, body: { ...planned, ...fee, notes } }
+      : planned && { tripId: null, body: { ...planned, ...fee, notes } };
+    if (!input) return;
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        const done = { time: clockIn(zone, saved.scheduled_at), reference: saved.booking_reference ?? t(`dispatch.types.${saved.type}`) };
+        toastSuccess(t(trip ? 'dispatch.form.updated' : 'dispatch.form.added', done));
+        onClose();
       },
-    );
+      onError: (error) => {
+        const fields = fieldErrorsOf(error);
+        if (fields) setErrors(fields);
+        else if (error instanceof ApiError) setErrors({ form: error.handled ? undefined : error.message });
+        else setErrors({ form: t('app.errors.unexpected') });
+      },
+    });
   };
 
   const deleteTrip = () => {

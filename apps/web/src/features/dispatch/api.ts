@@ -1,20 +1,18 @@
-import type {
-  Driver,
-  Flight,
-  FlightStatus,
-  Location,
-  PartnerCompany,
-  PartnerTrip,
-  Trip,
-  TripCreateInput,
-  TripDetail,
-  TripStatus,
-  TripStatusOption,
-  TripUpdateInput,
-  Yard,
+import {
+  companyEndpoints,
+  driverEndpoints,
+  type FlightStatus,
+  flightEndpoints,
+  locationEndpoints,
+  type Trip,
+  type TripCreateInput,
+  type TripStatus,
+  type TripUpdateInput,
+  yardEndpoints,
 } from '@ps/contracts';
+import { tripEndpoints } from '@ps/contracts/trips.endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 /** Everything the screen shows hangs under `['dispatch']`: a change anywhere reads it all again. */
 export const dispatchKeys = {
@@ -44,7 +42,7 @@ export function useDayTrips(date: string, zone: string, pollMs: number | false) 
     queryFn: async ({ signal }) => {
       const trips: Trip[] = [];
       for (let page = 1; page <= MAX_TRIP_PAGES; page++) {
-        const answer = await apiRequest<Trip[]>('/trips/list', {
+        const answer = await callEndpoint(tripEndpoints.list, {
           query: { date, time_zone: zone, page, page_size: TRIPS_PAGE, sort: 'scheduled_at' },
           signal,
         });
@@ -66,7 +64,7 @@ export function useDriversOn(date: string, zone: string, enabled: boolean) {
     queryKey: dispatchKeys.drivers(date, zone),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<Driver[]>('/driver/list', {
+        await callEndpoint(driverEndpoints.list, {
           query: { page_size: 1000, approve_status: 'approved', date, time_zone: zone, sort: 'first_name' },
           signal,
         })
@@ -79,7 +77,7 @@ export function useDriversOn(date: string, zone: string, enabled: boolean) {
 export function useTripStatuses() {
   return useQuery({
     queryKey: dispatchKeys.statuses,
-    queryFn: async ({ signal }) => (await apiRequest<TripStatusOption[]>('/trips/status/list', { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(tripEndpoints.statusList, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -88,7 +86,7 @@ export function useFlights(days: number, search: string, pollMs: number | false)
   return useQuery({
     queryKey: dispatchKeys.flights(days, search),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<Flight[]>('/flight-tracking/list', {
+      const answer = await callEndpoint(flightEndpoints.list, {
         query: { days, search, page_size: 100, sort: 'scheduled_arrival' },
         signal,
       });
@@ -117,8 +115,8 @@ export function useAssignDriver(zone: string) {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ tripId, ...runner }: { tripId: number } & Runner) =>
-      apiRequest<TripDetail>(`/trips/update/${tripId}`, {
-        method: 'PATCH',
+      callEndpoint(tripEndpoints.update, {
+        params: { id: tripId },
         query: { time_zone: zone },
         body: 'partnerId' in runner ? { partner_company_id: runner.partnerId } : { driver_id: runner.driverId },
       }).then((answer) => answer.data),
@@ -132,7 +130,7 @@ export function usePartners(enabled: boolean) {
     enabled,
     queryKey: dispatchKeys.partners,
     queryFn: async ({ signal }) =>
-      (await apiRequest<PartnerCompany[]>('/company/partners/list', { signal })).data.filter((partner) => partner.status === 1),
+      (await callEndpoint(companyEndpoints.partners, { signal })).data.filter((partner) => partner.status === 1),
     staleTime: 5 * 60_000,
   });
 }
@@ -142,7 +140,7 @@ export function useMoveTrip() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ tripId, status }: { tripId: number; status: TripStatus }) =>
-      apiRequest<TripDetail>(`/trips/status/update/${tripId}`, { method: 'PATCH', body: { status } }).then((answer) => answer.data),
+      callEndpoint(tripEndpoints.updateStatus, { params: { id: tripId }, body: { status } }).then((answer) => answer.data),
     onSettled: refresh,
   });
 }
@@ -152,8 +150,8 @@ export function useCorrectTripStatus(zone: string) {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ tripId, status, reason }: { tripId: number; status: TripStatus; reason: string }) =>
-      apiRequest<TripDetail>(`/trips/status/update/admin/${tripId}`, {
-        method: 'PATCH',
+      callEndpoint(tripEndpoints.correctStatus, {
+        params: { id: tripId },
         query: { time_zone: zone },
         body: { status, reason },
       }).then((answer) => answer.data),
@@ -167,8 +165,8 @@ export function useUpdateFlight() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ bookingId, estimate, status }: { bookingId: number; estimate: string | null; status?: FlightStatus }) =>
-      apiRequest<Flight>(`/flight-tracking/update/${bookingId}`, {
-        method: 'PATCH',
+      callEndpoint(flightEndpoints.update, {
+        params: { id: bookingId },
         body: { estimated_arrival: estimate, ...(status ? { status } : {}) },
       }).then((answer) => answer.data),
     onSuccess: refresh,
@@ -183,24 +181,26 @@ export function useTripPlaces(enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) => {
       const [locations, yards] = await Promise.all([
-        apiRequest<Location[]>('/location/list', { query: { status: 1, page_size: ALL_PLACES, sort: 'name' }, signal }),
-        apiRequest<Yard[]>('/yards/list', { query: { page_size: ALL_PLACES, sort: 'name' }, signal }),
+        callEndpoint(locationEndpoints.list, { query: { status: '1', page_size: ALL_PLACES, sort: 'name' }, signal }),
+        callEndpoint(yardEndpoints.list, { query: { page_size: ALL_PLACES, sort: 'name' }, signal }),
       ]);
       return { locations: locations.data, yards: yards.data.filter((yard) => yard.status === 1) };
     },
   });
 }
 
+/** A new trip (`tripId` null) with the add's body, or a trip's change. */
+export type TripSave = { tripId: null; body: TripCreateInput } | { tripId: number; body: TripUpdateInput };
+
 /** A trip added by hand (a shuttle run, a booking's extra leg) or changed: the dialog shows a refusal itself. */
 export function useSaveTrip(zone: string) {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: ({ tripId, body }: { tripId: number | null; body: TripCreateInput | TripUpdateInput }) =>
-      apiRequest<TripDetail>(tripId === null ? '/trips/add' : `/trips/update/${tripId}`, {
-        method: tripId === null ? 'POST' : 'PATCH',
-        query: { time_zone: zone },
-        body,
-      }).then((answer) => answer.data),
+    mutationFn: (save: TripSave) =>
+      (save.tripId === null
+        ? callEndpoint(tripEndpoints.add, { query: { time_zone: zone }, body: save.body })
+        : callEndpoint(tripEndpoints.update, { params: { id: save.tripId }, query: { time_zone: zone }, body: save.body })
+      ).then((answer) => answer.data),
     onSuccess: refresh,
     meta: { silent: true },
   });
@@ -210,7 +210,7 @@ export function useSaveTrip(zone: string) {
 export function useDeleteTrip() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: (tripId: number) => apiRequest<unknown>(`/trips/delete/${tripId}`, { method: 'DELETE' }),
+    mutationFn: (tripId: number) => callEndpoint(tripEndpoints.delete, { params: { id: tripId } }),
     onSuccess: refresh,
   });
 }
@@ -219,7 +219,7 @@ export function useDeleteTrip() {
 export function usePartnerTrips(date: string) {
   return useQuery({
     queryKey: dispatchKeys.partnerTrips(date),
-    queryFn: async ({ signal }) => (await apiRequest<PartnerTrip[]>('/trips/partner/list', { query: { date }, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(tripEndpoints.partnerList, { query: { date }, signal })).data,
     placeholderData: keepPreviousData,
     refetchInterval: POLL_MS,
   });

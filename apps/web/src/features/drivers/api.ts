@@ -1,28 +1,28 @@
-import type {
-  AdminStatusUpdate,
-  CompanyPerson,
-  DocumentType,
-  Driver,
-  DriverAddBody,
-  DriverDocument,
-  DriverRate,
-  DriverRateCreate,
-  DriverUpdate,
-  SessionsEnded,
+import {
+  type AdminStatusUpdate,
+  type Driver,
+  type DriverDocument,
+  type DriverRateCreate,
+  documentTypeEndpoints,
+  driverDocumentEndpoints,
+  driverEndpoints,
+  driverRateEndpoints,
+  type EndpointBodyInput,
+  peopleEndpoints,
+  sessionEndpoints,
 } from '@ps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { createResource } from '../../lib/resource';
 import { DEFAULT_DRIVER_SORT, type DriverListSearch } from './search';
 
 /** The company's drivers: `/api/driver/*`, added through `/api/auth/driver/add` (spec 7). */
-export const driversResource = createResource<Driver, DriverAddBody, DriverUpdate, DriverListSearch>({
+export const driversResource = createResource({
   key: 'drivers',
-  path: 'driver',
+  endpoints: driverEndpoints,
   defaultSort: DEFAULT_DRIVER_SORT,
-  filters: (search) => ({ approve_status: search.approve_status, status: search.status }),
-  addPath: '/auth/driver/add',
-  statusPath: (id) => `/driver/update/status/${id}`,
+  filters: (search: DriverListSearch) => ({ approve_status: search.approve_status, status: search.status }),
+  statusEndpoint: driverEndpoints.updateStatus,
 });
 
 const documentKeys = (driverId: number) => ['drivers', 'documents', driverId] as const;
@@ -43,16 +43,25 @@ export function useDocumentTypes() {
   return useQuery({
     queryKey: ['document-types', 'list', { page_size: 1000, status: 1 }],
     queryFn: ({ signal }) =>
-      apiRequest<DocumentType[]>('/document/list', { query: { page_size: 1000, status: 1, sort: 'name' }, signal }).then((r) => r.data),
+      callEndpoint(documentTypeEndpoints.list, { query: { page_size: 1000, status: '1', sort: 'name' }, signal }).then((r) => r.data),
   });
 }
 
 export function useDriverDocuments(driverId: number) {
   return useQuery({
     queryKey: documentKeys(driverId),
-    queryFn: ({ signal }) =>
-      apiRequest<DriverDocument[]>('/driver/documents/list', { query: { driver_id: driverId }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callEndpoint(driverDocumentEndpoints.list, { query: { driver_id: driverId }, signal }).then((r) => r.data),
   });
+}
+
+/** The upload's form, its fields in the order the contract names them and the file last. */
+function uploadForm(body: EndpointBodyInput<typeof driverDocumentEndpoints.add> & { file: File }): FormData {
+  const form = new FormData();
+  form.append('driver_id', String(body.driver_id));
+  form.append('document_type_id', String(body.document_type_id));
+  if (body.expiry_date) form.append('expiry_date', body.expiry_date);
+  form.append('file', body.file, body.file.name);
+  return form;
 }
 
 /** Uploads one file (multipart); the form shows the refusal beside its fields, so the call is silent. */
@@ -61,12 +70,13 @@ export function useUploadDocument(driverId: number) {
   const refreshDriver = useRefreshDriver(driverId);
   return useMutation({
     mutationFn: (upload: { documentTypeId: number; expiryDate: string | null; file: File }) => {
-      const form = new FormData();
-      form.append('driver_id', String(driverId));
-      form.append('document_type_id', String(upload.documentTypeId));
-      if (upload.expiryDate) form.append('expiry_date', upload.expiryDate);
-      form.append('file', upload.file, upload.file.name);
-      return apiRequest<DriverDocument>('/driver/documents/add', { method: 'POST', body: form }).then((r) => r.data);
+      const body = {
+        driver_id: driverId,
+        document_type_id: upload.documentTypeId,
+        expiry_date: upload.expiryDate ?? undefined,
+        file: upload.file,
+      };
+      return callEndpoint(driverDocumentEndpoints.add, { form: uploadForm(body) }).then((r) => r.data);
     },
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: documentKeys(driverId) }), refreshDriver()]),
     meta: { silent: true },
@@ -77,14 +87,20 @@ export function useDeleteDocument(driverId: number) {
   const queryClient = useQueryClient();
   const refreshDriver = useRefreshDriver(driverId);
   return useMutation({
-    mutationFn: (documentId: number) => apiRequest<unknown>(`/driver/documents/delete/${driverId}/${documentId}`, { method: 'DELETE' }),
+    mutationFn: (documentId: number) =>
+      callEndpoint(driverDocumentEndpoints.delete, { params: { driver_id: driverId, document_id: documentId } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: documentKeys(driverId) }), refreshDriver()]),
   });
 }
 
 /** The file itself, fetched with the session (a plain link cannot carry it) and handed to the browser to save. */
 export async function downloadDocument(driverId: number, document: DriverDocument): Promise<void> {
-  const { data } = await apiRequest<Blob>(`/driver/documents/file/${driverId}/${document.id}`, { blob: true });
+  const { data } = await callEndpoint(driverDocumentEndpoints.file, {
+    params: { driver_id: driverId, document_id: document.id },
+    blob: true,
+  });
+  // `blob: true` reads the answer's bytes as a Blob.
+  if (!(data instanceof Blob)) throw new Error('The document did not come as a file');
   const url = URL.createObjectURL(data);
   const link = window.document.createElement('a');
   link.href = url;
@@ -96,8 +112,7 @@ export async function downloadDocument(driverId: number, document: DriverDocumen
 export function useDriverRates(driverId: number) {
   return useQuery({
     queryKey: rateKeys(driverId),
-    queryFn: ({ signal }) =>
-      apiRequest<DriverRate[]>('/driver/price_per_hour/list', { query: { driver_id: driverId }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callEndpoint(driverRateEndpoints.list, { query: { driver_id: driverId }, signal }).then((r) => r.data),
   });
 }
 
@@ -105,8 +120,7 @@ export function useAddRate(driverId: number) {
   const queryClient = useQueryClient();
   const refreshDriver = useRefreshDriver(driverId);
   return useMutation({
-    mutationFn: (body: DriverRateCreate) =>
-      apiRequest<DriverRate>('/driver/price_per_hour/add', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: DriverRateCreate) => callEndpoint(driverRateEndpoints.add, { body }).then((r) => r.data),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: rateKeys(driverId) }), refreshDriver()]),
     meta: { silent: true },
   });
@@ -117,7 +131,7 @@ export function useSetSignIn(driver: Driver) {
   const refreshDriver = useRefreshDriver(driver.id);
   return useMutation({
     mutationFn: (body: AdminStatusUpdate) =>
-      apiRequest<CompanyPerson>(`/company/driver/admin-status/update/${driver.user_id}`, { method: 'PATCH', body }).then((r) => r.data),
+      callEndpoint(peopleEndpoints.setSignIn, { params: { id: driver.user_id }, body }).then((r) => r.data),
     onSuccess: refreshDriver,
   });
 }
@@ -125,6 +139,6 @@ export function useSetSignIn(driver: Driver) {
 /** Signs the driver out everywhere (every open session ends); they can sign in again. */
 export function useEndDriverSessions(driver: Driver) {
   return useMutation({
-    mutationFn: () => apiRequest<SessionsEnded>(`/user/sessions/end/${driver.user_id}`, { method: 'POST' }).then((answer) => answer.data),
+    mutationFn: () => callEndpoint(sessionEndpoints.endUsers, { params: { id: driver.user_id } }).then((answer) => answer.data),
   });
 }

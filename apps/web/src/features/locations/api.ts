@@ -1,31 +1,22 @@
-import type {
-  Airport,
-  CoreAirport,
-  CoreLocation,
-  CoreLocationCreate,
-  CoreLocationUpdate,
-  Location,
-  LocationCreate,
-  LocationUpdate,
-} from '@ps/contracts';
+import { airportEndpoints, coreAirportEndpoints, coreLocationEndpoints, locationEndpoints } from '@ps/contracts';
 import type { ListSearch } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
 import { type CoreLocationListSearch, DEFAULT_CORE_LOCATION_SORT, DEFAULT_LOCATION_SORT, type LocationListSearch } from './search';
 
 /** The company's locations: `/api/location/*`. */
-export const locationsResource = createResource<Location, LocationCreate, LocationUpdate, LocationListSearch>({
+export const locationsResource = createResource({
   key: 'locations',
-  path: 'location',
+  endpoints: locationEndpoints,
   defaultSort: DEFAULT_LOCATION_SORT,
-  filters: (search) => ({ status: search.status, airport_id: search.airport_id, type: search.type }),
+  filters: (search: LocationListSearch) => ({ status: search.status, airport_id: search.airport_id, type: search.type }),
 });
 
 /** The organisation's master locations: `/api/core/location/*` (the super admin keeps them; companies pick). */
-export const coreLocationsResource = createResource<CoreLocation, CoreLocationCreate, CoreLocationUpdate, CoreLocationListSearch>({
+export const coreLocationsResource = createResource({
   key: 'core-locations',
-  path: 'core/location',
+  endpoints: coreLocationEndpoints,
   defaultSort: DEFAULT_CORE_LOCATION_SORT,
-  filters: (search) => ({ status: search.status, core_airport_id: search.core_airport_id, type: search.type }),
+  filters: (search: CoreLocationListSearch) => ({ status: search.status, core_airport_id: search.core_airport_id, type: search.type }),
 });
 
 interface AirportChoiceSearch extends ListSearch {
@@ -36,17 +27,17 @@ interface AirportChoiceSearch extends ListSearch {
  * The airports a location can be at (read only here; the airports feature keeps them). Same query keys as
  * that feature's resource, so an airport added there shows here at once.
  */
-const airportChoices = createResource<Airport, never, never, AirportChoiceSearch>({
+const airportChoices = createResource({
   key: 'airports',
-  path: 'airport',
+  endpoints: { list: airportEndpoints.list, get: airportEndpoints.get },
   defaultSort: 'iata_code',
-  filters: (search) => ({ status: search.status }),
+  filters: (search: AirportChoiceSearch) => ({ status: search.status }),
 });
-const coreAirportChoices = createResource<CoreAirport, never, never, AirportChoiceSearch>({
+const coreAirportChoices = createResource({
   key: 'core-airports',
-  path: 'core/airport',
+  endpoints: { list: coreAirportEndpoints.list, get: coreAirportEndpoints.get },
   defaultSort: 'iata_code',
-  filters: (search) => ({ status: search.status }),
+  filters: (search: AirportChoiceSearch) => ({ status: search.status }),
 });
 
 /** The company's airports (all, or only active ones for a form), sorted by code. */

@@ -1,6 +1,6 @@
-import type { MailMessage, MailMessageDetail } from '@ps/contracts';
+import { type MailMessage, mailEndpoints } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { listQuery } from '../../lib/list';
 import { OUTBOX_DEFAULT_SORT, type OutboxSearch } from './search';
 
@@ -17,19 +17,20 @@ export interface OutboxPage {
   smtpConfigured: boolean;
 }
 
-/** `GET /api/mail/outbox/list`: the page of messages and whether any mail server sends them. */
+/** `GET /api/mail/outbox/list`: the page of messages and whether any mail server sends them (its whole body). */
 export function useOutbox(search: OutboxSearch) {
   return useQuery({
     queryKey: keys.list(search),
     queryFn: async ({ signal }): Promise<OutboxPage> => {
-      const response = await apiRequest<MailMessage[]>('/mail/outbox/list', {
+      const response = await callEndpoint(mailEndpoints.outboxList, {
         query: { ...listQuery(search, OUTBOX_DEFAULT_SORT), state: search.state },
         signal,
       });
+      // The list's envelope has `smtp_configured` beside the page.
       return {
         records: response.data,
         total: response.pagination?.total ?? response.data.length,
-        smtpConfigured: response.envelope.smtp_configured !== false,
+        smtpConfigured: response.extra.smtp_configured !== false,
       };
     },
     placeholderData: keepPreviousData,
@@ -42,7 +43,7 @@ export function useOutboxMessage(id: number | null) {
   return useQuery({
     queryKey: keys.detail(id ?? 0),
     enabled: id !== null,
-    queryFn: async ({ signal }) => (await apiRequest<MailMessageDetail>(`/mail/outbox/get/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(mailEndpoints.outboxGet, { params: { id: id ?? 0 }, signal })).data,
   });
 }
 
@@ -50,8 +51,7 @@ export function useOutboxMessage(id: number | null) {
 export function useResend() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (message: MailMessage) =>
-      (await apiRequest<MailMessageDetail>(`/mail/outbox/resend/${message.id}`, { method: 'POST' })).data,
+    mutationFn: async (message: MailMessage) => (await callEndpoint(mailEndpoints.resend, { params: { id: message.id } })).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import type { Package, PackageCreate, PackageUpdate } from '@ps/contracts';
+import { packageEndpoints } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import type { PackageListSearch, PackageSortField } from './search';
 
@@ -9,9 +9,9 @@ import type { PackageListSearch, PackageSortField } from './search';
 export const DEFAULT_SORT: PackageSortField = 'name';
 
 /** The company's packages: `/api/package/*`. */
-export const packagesResource = createResource<Package, PackageCreate, PackageUpdate, PackageListSearch>({
+export const packagesResource = createResource({
   key: 'packages',
-  path: 'package',
+  endpoints: packageEndpoints,
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({ status: search.status, type: search.type }),
+  filters: (search: PackageListSearch) => ({ status: search.status, type: search.type }),
 });

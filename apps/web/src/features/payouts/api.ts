@@ -1,6 +1,6 @@
-import type { Payout, PayoutCreateInput, PayoutDetail, PayoutStatistics } from '@ps/contracts';
+import { type PayoutCreateInput, payoutEndpoints } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 /** Payouts on one driver's page, newest period first (monthly payouts: a page is most of a year). */
 export const PAYOUTS_PAGE_SIZE = 10;
@@ -20,7 +20,7 @@ export function useDriverPayouts(driverId: number, page: number) {
   return useQuery({
     queryKey: keys.list(driverId, page),
     queryFn: async ({ signal }) => {
-      const response = await apiRequest<Payout[]>('/driver/payouts/list', {
+      const response = await callEndpoint(payoutEndpoints.list, {
         query: { driver_id: driverId, page, page_size: PAYOUTS_PAGE_SIZE, sort: '-period_start' },
         signal,
       });
@@ -34,7 +34,7 @@ export function useDriverPayouts(driverId: number, page: number) {
 export function usePayout(driverId: number, id: number | null) {
   return useQuery({
     queryKey: keys.detail(driverId, id ?? 0),
-    queryFn: ({ signal }) => apiRequest<PayoutDetail>(`/driver/payouts/get/${id}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callEndpoint(payoutEndpoints.get, { params: { id: id ?? 0 }, signal }).then((r) => r.data),
     enabled: id !== null,
   });
 }
@@ -43,9 +43,7 @@ export function usePayoutStatistics(driverId: number) {
   return useQuery({
     queryKey: keys.statistics(driverId),
     queryFn: ({ signal }) =>
-      apiRequest<PayoutStatistics[]>('/driver-payout/statistics/list', { query: { driver_id: driverId }, signal }).then(
-        (r) => r.data[0] ?? null,
-      ),
+      callEndpoint(payoutEndpoints.statistics, { query: { driver_id: driverId }, signal }).then((r) => r.data[0] ?? null),
   });
 }
 
@@ -59,7 +57,7 @@ export function useComputePayout(driverId: number) {
   const refresh = useRefreshDriverPayouts(driverId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutCreateInput) => apiRequest<PayoutDetail>('/driver/payouts/add', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: PayoutCreateInput) => callEndpoint(payoutEndpoints.add, { body }).then((r) => r.data),
     onSuccess: (payout) => {
       queryClient.setQueryData(keys.detail(driverId, payout.id), payout);
       return refresh();
@@ -73,7 +71,7 @@ export function useApprovePayout(driverId: number) {
   const refresh = useRefreshDriverPayouts(driverId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<PayoutDetail>(`/driver/payouts/approve/${id}`, { method: 'PATCH' }).then((r) => r.data),
+    mutationFn: (id: number) => callEndpoint(payoutEndpoints.approve, { params: { id } }).then((r) => r.data),
     onSuccess: (payout) => {
       queryClient.setQueryData(keys.detail(driverId, payout.id), payout);
       return refresh();
@@ -86,7 +84,7 @@ export function useDeletePayout(driverId: number) {
   const refresh = useRefreshDriverPayouts(driverId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>(`/driver/payouts/delete/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(payoutEndpoints.delete, { params: { id } }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: keys.detail(driverId, id) });
       return refresh();

@@ -1,14 +1,13 @@
-import type {
-  AdminAddInput,
-  AdminStatusUpdate,
-  CompanyPerson,
-  CompanyUser,
-  RoleAssignment,
-  RoleRecord,
-  SessionsEnded,
+import {
+  type AdminAddInput,
+  type AdminStatusUpdate,
+  adminEndpoints,
+  peopleEndpoints,
+  roleEndpoints,
+  sessionEndpoints,
 } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const peopleKeys = {
   all: ['people'] as const,
@@ -21,7 +20,7 @@ export function usePeople(search: string, role: 'admin' | 'driver' | undefined) 
     queryKey: peopleKeys.list(search, role ?? ''),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<CompanyPerson[]>('/user/list', {
+        await callEndpoint(peopleEndpoints.list, {
           query: { page_size: 1000, sort: 'name', ...(search ? { search } : {}), ...(role ? { role } : {}) },
           signal,
         })
@@ -39,7 +38,7 @@ function useRefreshPeople() {
 export function useAddAdmin() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (body: AdminAddInput) => apiRequest<CompanyUser>('/auth/admin/add', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: AdminAddInput) => callEndpoint(adminEndpoints.add, { body }).then((r) => r.data),
     onSuccess: refresh,
     meta: { silent: true },
   });
@@ -50,21 +49,21 @@ export function useSetSignIn() {
   const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: ({ userId, ...body }: AdminStatusUpdate & { userId: number }) =>
-      apiRequest<CompanyPerson>(`/company/driver/admin-status/update/${userId}`, { method: 'PATCH', body }).then((r) => r.data),
+      callEndpoint(peopleEndpoints.setSignIn, { params: { id: userId }, body }).then((r) => r.data),
     onSettled: refresh,
   });
 }
 
 export function useEndSessions() {
   return useMutation({
-    mutationFn: (userId: number) => apiRequest<SessionsEnded>(`/user/sessions/end/${userId}`, { method: 'POST' }).then((r) => r.data),
+    mutationFn: (userId: number) => callEndpoint(sessionEndpoints.endUsers, { params: { id: userId } }).then((r) => r.data),
   });
 }
 
 export function useRemoveAdmin() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (userId: number) => apiRequest<unknown>(`/auth/admin/delete/${userId}`, { method: 'DELETE' }),
+    mutationFn: (userId: number) => callEndpoint(adminEndpoints.delete, { params: { id: userId } }),
     onSuccess: refresh,
   });
 }
@@ -74,7 +73,7 @@ export function useOfficeRoles(enabled: boolean) {
   return useQuery({
     queryKey: ['roles', 'list', { page_size: 1000, for: 'people' }],
     queryFn: async ({ signal }) =>
-      (await apiRequest<RoleRecord[]>('/role/list', { query: { page_size: 1000, sort: 'name' }, signal })).data.filter(
+      (await callEndpoint(roleEndpoints.list, { query: { page_size: 1000, sort: 'name' }, signal })).data.filter(
         (role) => role.key !== 'driver',
       ),
     enabled,
@@ -87,7 +86,7 @@ export function useAssignRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, roleId }: { userId: number; roleId: number }) =>
-      apiRequest<RoleAssignment>(`/user/role/${userId}`, { method: 'PATCH', body: { role_id: roleId } }).then((r) => r.data),
+      callEndpoint(roleEndpoints.assign, { params: { id: userId }, body: { role_id: roleId } }).then((r) => r.data),
     onSuccess: async () => {
       await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['roles'] })]);
     },

@@ -1,37 +1,26 @@
-import type {
-  Airport,
-  Band,
-  BandMonthGrid,
-  BandMonthGridSave,
-  BandType,
-  BandTypeOption,
-  GridSaveResult,
-  Location,
-  LocationPrice,
-  LocationPriceCreate,
-  LocationPriceUpdate,
-  Month,
-  PriceCopy,
-  PriceCopyResult,
-  PriceGrid,
-  PriceGridSave,
-  PriceListRestorePreview,
-  PriceListRestoreResult,
-  PriceListVersion,
+import {
+  airportEndpoints,
+  type BandType,
+  type BandTypeOption,
+  bandEndpoints,
+  bandMonthEndpoints,
+  type EndpointBodyInput,
+  locationEndpoints,
+  locationPriceEndpoints,
 } from '@ps/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { intlLocale } from '../../lib/locale';
 import { createResource } from '../../lib/resource';
 import { DEFAULT_LOCATION_PRICE_SORT, type LocationPriceListSearch } from './search';
 
 /** A route's own prices: `/api/location-price/*`. */
-export const locationPricesResource = createResource<LocationPrice, LocationPriceCreate, LocationPriceUpdate, LocationPriceListSearch>({
+export const locationPricesResource = createResource({
   key: 'location-prices',
-  path: 'location-price',
+  endpoints: locationPriceEndpoints,
   defaultSort: DEFAULT_LOCATION_PRICE_SORT,
-  filters: (search) => ({
+  filters: (search: LocationPriceListSearch) => ({
     airport_id: search.airport_id,
     departure_id: search.departure_id,
     arrival_id: search.arrival_id,
@@ -41,14 +30,13 @@ export const locationPricesResource = createResource<LocationPrice, LocationPric
 });
 
 const ALL = 1000;
-const get = <T>(path: string, query: Record<string, string | number | undefined>, signal?: AbortSignal) =>
-  apiRequest<T>(path, { query, signal }).then((response) => response.data);
 
 /** The company's active airports, to pick from. */
 export function useAirportChoices() {
   return useQuery({
     queryKey: ['airports', 'list', { status: 1, page_size: ALL, sort: 'iata_code' }],
-    queryFn: ({ signal }) => get<Airport[]>('/airport/list', { status: 1, page_size: ALL, sort: 'iata_code' }, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: ALL, sort: 'iata_code' }, signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 }
@@ -57,7 +45,10 @@ export function useAirportChoices() {
 export function useLocationChoices(airportId: number | undefined) {
   return useQuery({
     queryKey: ['locations', 'list', { airport_id: airportId, status: 1, page_size: ALL }],
-    queryFn: ({ signal }) => get<Location[]>('/location/list', { airport_id: airportId, status: 1, page_size: ALL, sort: 'name' }, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(locationEndpoints.list, { query: { airport_id: airportId, status: '1', page_size: ALL, sort: 'name' }, signal }).then(
+        (r) => r.data,
+      ),
     enabled: airportId !== undefined,
     staleTime: 60_000,
   });
@@ -67,7 +58,8 @@ export function useLocationChoices(airportId: number | undefined) {
 export function useBandChoices(type?: BandType) {
   return useQuery({
     queryKey: ['bands', 'list', { type, status: 1, page_size: ALL }],
-    queryFn: ({ signal }) => get<Band[]>('/band/list', { type, status: 1, page_size: ALL, sort: 'min_days' }, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(bandEndpoints.list, { query: { type, status: '1', page_size: ALL, sort: 'min_days' }, signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 }
@@ -79,7 +71,7 @@ export function useBandTypes(): BandTypeOption[] {
   const { t, i18n } = useTranslation();
   const query = useQuery({
     queryKey: ['bands', 'types', i18n.language],
-    queryFn: ({ signal }) => get<BandTypeOption[]>('/band/type', {}, signal),
+    queryFn: ({ signal }) => callEndpoint(bandEndpoints.types, { signal }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     meta: { silent: true },
@@ -101,7 +93,7 @@ export function useMonths(): MonthName[] {
   const locale = intlLocale(i18n.language);
   const query = useQuery({
     queryKey: ['months', i18n.language],
-    queryFn: ({ signal }) => get<Month[]>('/month/list', {}, signal),
+    queryFn: ({ signal }) => callEndpoint(bandEndpoints.months, { signal }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     meta: { silent: true },
@@ -124,7 +116,9 @@ export const gridKeys = {
 export function useRouteGrid(query: { airport_id: number; departure_id: number; arrival_id: number; type: BandType } | null) {
   return useQuery({
     queryKey: gridKeys.route(query ?? { airport_id: 0, departure_id: 0, arrival_id: 0, type: 'parking' }),
-    queryFn: ({ signal }) => get<PriceGrid>('/location-price/grid', { ...(query ?? {}) }, signal),
+    queryFn: query
+      ? ({ signal }) => callEndpoint(locationPriceEndpoints.grid, { query: { ...query }, signal }).then((r) => r.data)
+      : skipToken,
     enabled: query !== null,
   });
 }
@@ -132,16 +126,16 @@ export function useRouteGrid(query: { airport_id: number; departure_id: number; 
 export function useDefaultsGrid(type: BandType, enabled: boolean) {
   return useQuery({
     queryKey: gridKeys.defaults(type),
-    queryFn: ({ signal }) => get<BandMonthGrid>('/band-month/grid', { type }, signal),
+    queryFn: ({ signal }) => callEndpoint(bandMonthEndpoints.grid, { query: { type }, signal }).then((r) => r.data),
     enabled,
   });
 }
 
 /** Saves, then refreshes every grid and list of prices (a default shows in route grids too). */
-function useSave<Body, Result>(path: string, method: 'PUT' | 'POST') {
+function useSave<Body, Result>(save: (body: Body) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => apiRequest<Result>(path, { method, body }).then((response) => response.data),
+    mutationFn: save,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['location-prices'] }),
@@ -152,9 +146,18 @@ function useSave<Body, Result>(path: string, method: 'PUT' | 'POST') {
   });
 }
 
-export const useSaveRouteGrid = () => useSave<PriceGridSave, GridSaveResult>('/location-price/grid', 'PUT');
-export const useSaveDefaultsGrid = () => useSave<BandMonthGridSave, GridSaveResult>('/band-month/grid', 'PUT');
-export const useCopySeason = () => useSave<PriceCopy, PriceCopyResult>('/location-price/copy', 'POST');
+export const useSaveRouteGrid = () =>
+  useSave((body: EndpointBodyInput<typeof locationPriceEndpoints.saveGrid>) =>
+    callEndpoint(locationPriceEndpoints.saveGrid, { body }).then((r) => r.data),
+  );
+export const useSaveDefaultsGrid = () =>
+  useSave((body: EndpointBodyInput<typeof bandMonthEndpoints.saveGrid>) =>
+    callEndpoint(bandMonthEndpoints.saveGrid, { body }).then((r) => r.data),
+  );
+export const useCopySeason = () =>
+  useSave((body: EndpointBodyInput<typeof locationPriceEndpoints.copy>) =>
+    callEndpoint(locationPriceEndpoints.copy, { body }).then((r) => r.data),
+  );
 
 // ---- a route's price list versions and their restore ----------------------------------------------------------
 
@@ -168,7 +171,9 @@ export interface PriceListRouteKey {
 export function usePriceListVersions(route: PriceListRouteKey | null) {
   return useQuery({
     queryKey: ['location-prices', 'versions', route],
-    queryFn: ({ signal }) => get<PriceListVersion[]>('/location-price/versions', { ...(route ?? {}) }, signal),
+    queryFn: route
+      ? ({ signal }) => callEndpoint(locationPriceEndpoints.versions, { query: { ...route }, signal }).then((r) => r.data)
+      : skipToken,
     enabled: route !== null,
   });
 }
@@ -177,7 +182,8 @@ export function usePriceListVersions(route: PriceListRouteKey | null) {
 export function usePriceListRestorePreview(route: PriceListRouteKey, auditId: number) {
   return useQuery({
     queryKey: ['location-prices', 'versions', route, 'preview', auditId],
-    queryFn: ({ signal }) => get<PriceListRestorePreview>('/location-price/restore/preview', { ...route, audit_id: auditId }, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(locationPriceEndpoints.restorePreview, { query: { ...route, audit_id: auditId }, signal }).then((r) => r.data),
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -186,4 +192,4 @@ export function usePriceListRestorePreview(route: PriceListRouteKey, auditId: nu
 }
 
 export const useRestorePriceList = () =>
-  useSave<PriceListRouteKey & { audit_id: number }, PriceListRestoreResult>('/location-price/restore', 'POST');
+  useSave((body: PriceListRouteKey & { audit_id: number }) => callEndpoint(locationPriceEndpoints.restore, { body }).then((r) => r.data));

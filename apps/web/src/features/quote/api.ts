@@ -1,14 +1,10 @@
-import type { AdditionalService, Airport, Location, Package, QuoteResult } from '@ps/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { additionalServiceEndpoints, airportEndpoints, locationEndpoints, packageEndpoints, quoteEndpoints } from '@ps/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api';
 import { isCompleteQuote, type QuoteSearch } from './search';
 
 /** Every row of a reference list (the API's largest page): the choices of the quote's selects. */
 const ALL = 1000;
-
-/** The fields of a package and a service that the quote's selects show. */
-export type QuotePackageChoice = Pick<Package, 'id' | 'name' | 'type' | 'price'>;
-export type QuoteServiceChoice = Pick<AdditionalService, 'id' | 'name' | 'price'>;
 
 const keys = {
   airports: ['quote', 'airports'] as const,
@@ -23,7 +19,7 @@ export function useQuoteAirports() {
   return useQuery({
     queryKey: keys.airports,
     queryFn: async ({ signal }) =>
-      (await apiRequest<Airport[]>('/airport/list', { query: { status: 1, page_size: ALL, sort: 'iata_code' }, signal })).data,
+      (await callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: ALL, sort: 'iata_code' }, signal })).data,
   });
 }
 
@@ -34,8 +30,8 @@ export function useQuoteLocations(airportId: number | undefined) {
     enabled: airportId !== undefined,
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<Location[]>('/location/list', {
-          query: { airport_id: airportId, status: 1, page_size: ALL, sort: 'name' },
+        await callEndpoint(locationEndpoints.list, {
+          query: { airport_id: airportId, status: '1', page_size: ALL, sort: 'name' },
           signal,
         })
       ).data,
@@ -47,8 +43,7 @@ export function useQuotePackages() {
   return useQuery({
     queryKey: keys.packages,
     meta: { silent: true },
-    queryFn: async ({ signal }) =>
-      (await apiRequest<QuotePackageChoice[]>('/package/list', { query: { status: 1, page_size: ALL }, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(packageEndpoints.list, { query: { status: '1', page_size: ALL }, signal })).data,
   });
 }
 
@@ -58,7 +53,7 @@ export function useQuoteServices() {
     queryKey: keys.services,
     meta: { silent: true },
     queryFn: async ({ signal }) =>
-      (await apiRequest<QuoteServiceChoice[]>('/additional_services/list', { query: { status: 1, page_size: ALL }, signal })).data,
+      (await callEndpoint(additionalServiceEndpoints.list, { query: { status: '1', page_size: ALL }, signal })).data,
   });
 }
 
@@ -72,6 +67,8 @@ export function useQuote(search: QuoteSearch) {
     enabled: isCompleteQuote(search),
     meta: { silent: true },
     staleTime: 0,
-    queryFn: async ({ signal }) => (await apiRequest<QuoteResult>('/location-price/admin/list', { query: { ...search }, signal })).data,
+    queryFn: isCompleteQuote(search)
+      ? async ({ signal }) => (await callEndpoint(quoteEndpoints.quote, { query: { ...search }, signal })).data
+      : skipToken,
   });
 }

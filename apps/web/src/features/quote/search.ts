@@ -47,7 +47,11 @@ export function validateQuoteSearch(raw: Record<string, unknown>): QuoteSearch {
   };
 }
 
+/** The URL's inputs with everything a quote needs. */
+export type CompleteQuoteSearch = QuoteSearch &
+  Required<Pick<QuoteSearch, 'airport_id' | 'departure_id' | 'arrival_id' | 'departure_date' | 'arrival_date'>>;
+
 /** True when the URL holds everything a quote needs. */
-export function isCompleteQuote(search: QuoteSearch): boolean {
+export function isCompleteQuote(search: QuoteSearch): search is CompleteQuoteSearch {
   return Boolean(search.airport_id && search.departure_id && search.arrival_id && search.departure_date && search.arrival_date);
 }

@@ -1,13 +1,13 @@
-import type { PermissionCatalogue, RoleCreate, RoleRecord, RoleUpdate } from '@ps/contracts';
+import { roleEndpoints } from '@ps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import type { ListSearch } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
 
 /** The roles the company sees: `/api/role/*` (built-in ones read only). */
-export const rolesResource = createResource<RoleRecord, RoleCreate, RoleUpdate, ListSearch>({
+export const rolesResource = createResource<typeof roleEndpoints, ListSearch>({
   key: 'roles',
-  path: 'role',
+  endpoints: roleEndpoints,
   defaultSort: 'name',
 });
 
@@ -18,7 +18,7 @@ export const useAllRoles = () => rolesResource.useList({ page_size: 1000 });
 export function usePermissionCatalogue() {
   return useQuery({
     queryKey: ['roles', 'permissions'],
-    queryFn: async ({ signal }) => (await apiRequest<PermissionCatalogue>('/role/permissions', { signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(roleEndpoints.permissions, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

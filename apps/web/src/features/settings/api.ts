@@ -1,6 +1,6 @@
-import type { WebConfig, WebConfigUpdate } from '@ps/contracts';
+import { type WebConfig, type WebConfigUpdate, webConfigEndpoints } from '@ps/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { webConfigKeys } from '../../lib/companyWebConfig';
 import { storeWebConfig } from '../../lib/session';
 
@@ -17,8 +17,7 @@ function useAdoptWebConfig() {
 export function useUpdateWebConfig() {
   const adopt = useAdoptWebConfig();
   return useMutation({
-    mutationFn: (values: WebConfigUpdate) =>
-      apiRequest<WebConfig>('/web-config/update', { method: 'PATCH', body: values }).then((response) => response.data),
+    mutationFn: (values: WebConfigUpdate) => callEndpoint(webConfigEndpoints.update, { body: values }).then((response) => response.data),
     onSuccess: adopt,
     meta: { silent: true },
   });
@@ -30,7 +29,7 @@ export function useUploadLogo() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return apiRequest<WebConfig>('/web-config/logo', { method: 'POST', body: form }).then((response) => response.data);
+      return callEndpoint(webConfigEndpoints.uploadLogo, { form }).then((response) => response.data);
     },
     onSuccess: adopt,
     meta: { silent: true },
@@ -40,7 +39,7 @@ export function useUploadLogo() {
 export function useRemoveLogo() {
   const adopt = useAdoptWebConfig();
   return useMutation({
-    mutationFn: () => apiRequest<WebConfig>('/web-config/logo', { method: 'DELETE' }).then((response) => response.data),
+    mutationFn: () => callEndpoint(webConfigEndpoints.removeLogo, {}).then((response) => response.data),
     onSuccess: adopt,
   });
 }

@@ -1,4 +1,4 @@
-import type { Voucher, VoucherCreate, VoucherUpdate } from '@ps/contracts';
+import { voucherEndpoints } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import type { VoucherListSearch, VoucherSortField } from './search';
 
@@ -9,9 +9,9 @@ import type { VoucherListSearch, VoucherSortField } from './search';
 export const DEFAULT_SORT: VoucherSortField = 'code';
 
 /** The company's vouchers: `/api/voucher/*`. */
-export const vouchersResource = createResource<Voucher, VoucherCreate, VoucherUpdate, VoucherListSearch>({
+export const vouchersResource = createResource({
   key: 'vouchers',
-  path: 'voucher',
+  endpoints: voucherEndpoints,
   defaultSort: DEFAULT_SORT,
-  filters: (search) => ({ status: search.status, discount_type: search.discount_type, valid_on: search.valid_on }),
+  filters: (search: VoucherListSearch) => ({ status: search.status, discount_type: search.discount_type, valid_on: search.valid_on }),
 });

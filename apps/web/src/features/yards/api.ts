@@ -1,11 +1,11 @@
-import type { Yard, YardCreate, YardUpdate } from '@ps/contracts';
+import { yardEndpoints } from '@ps/contracts';
 import { createResource } from '../../lib/resource';
 import { DEFAULT_YARD_SORT, type YardListSearch } from './search';
 
-/** The company's yards: `/api/yards/*` (plural, spec 7). */
-export const yardsResource = createResource<Yard, YardCreate, YardUpdate, YardListSearch>({
+/** The company's yards (the group is plural in spec 7). */
+export const yardsResource = createResource({
   key: 'yards',
-  path: 'yards',
+  endpoints: yardEndpoints,
   defaultSort: DEFAULT_YARD_SORT,
-  filters: (search) => ({ status: search.status }),
+  filters: (search: YardListSearch) => ({ status: search.status }),
 });

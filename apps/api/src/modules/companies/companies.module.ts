@@ -1,0 +1,10 @@
+import type { ApiModule } from '../../kit/modules.ts';
+import { registerCompanyRoutes } from './companies.routes.ts';
+
+export const companiesModule: ApiModule = {
+  name: 'companies',
+  tags: [{ name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" }],
+  errors: ['company_in_use', 'partner_invalid'],
+  auditEntities: ['company'],
+  register: registerCompanyRoutes,
+};
