@@ -43,3 +43,16 @@ export function parseStatusFilter(raw: unknown): 0 | 1 | undefined {
   const status = String(raw);
   return status === '0' || status === '1' ? (Number(status) as 0 | 1) : undefined;
 }
+
+/** The URL state of a list with a status filter (most of the catalogue's lists). */
+export interface StatusListSearch extends ListSearch {
+  status?: 0 | 1;
+}
+
+/** Reads a status-filtered list's URL state: paging, a known sort, search and `status`. */
+export function parseStatusListSearch<S extends string>(raw: Record<string, unknown>, sortFields: readonly S[]): StatusListSearch {
+  return { ...parseListSearch(raw, sortFields), status: parseStatusFilter(raw.status) };
+}
+
+/** The list call's own filter of a status-filtered list. */
+export const statusFilterQuery = (search: StatusListSearch) => ({ status: search.status });

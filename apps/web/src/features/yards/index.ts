@@ -4,5 +4,4 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { YardCreatePage, YardEditPage } from './YardFormPage';
-export { YardsListPage } from './YardsListPage';
+export { YardCreatePage, YardEditPage, YardsListPage } from './screens';
