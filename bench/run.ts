@@ -10,7 +10,8 @@
 // Bookings (issue 7): a company of its own with --bookings (default 100,000) bookings over two years; skipped with
 // --no-bookings.
 //
-// Usage: npm run bench [-- --seconds 10 --connections 10 --bookings 100000 --no-bookings --profile --no-lighthouse --only <text>]
+// Usage: npm run bench [-- --seconds 10 --connections 10 --bookings 100000 --no-bookings --profile --no-lighthouse --no-cold-load
+//   --only <text> --soak <minutes>]
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { DEMO_ADMIN, seedDemoData } from '../apps/api/src/db/seed/demo.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
 import { API_DIST_DIR, buildApiBundle } from '../scripts/build-api.ts';
 import { bookingScenarios, seedBookingsBench } from './bookings.ts';
+import { coldLoadFigures } from './cold-load.ts';
 import { driverScenarios, seedDriversBench } from './drivers.ts';
 import type { RunnerMessage, ServerMessage } from './ipc.ts';
 import { QUOTE_BENCH_ADMIN, seedQuoteBench } from './quote.ts';
@@ -41,6 +43,8 @@ const { values } = parseArgs({
     'no-bookings': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
+    'no-cold-load': { type: 'boolean', default: false },
+    soak: { type: 'string', default: '0' },
     only: { type: 'string' },
   },
 });
@@ -198,6 +202,39 @@ async function load(server: Server, { path, headers, body, connections: own }: L
   };
 }
 
+/**
+ * A mixed soak (issue 20): the GET scenarios in turn on every connection for `minutes`, the server's RSS sampled every
+ * 10 s. A leak shows as the RSS still growing after the first minute (the heap and the pools have warmed up by then).
+ */
+async function soak(server: Server, scenarios: Scenario[], minutes: number): Promise<void> {
+  const reads = scenarios.filter((scenario) => !scenario.body && scenario.path.startsWith('/api/'));
+  const samples: { at: number; rss: number }[] = [];
+  const started = Date.now();
+  const sampler = setInterval(() => {
+    void server.memory().then(({ rss }) => samples.push({ at: Date.now() - started, rss }));
+  }, 10_000);
+  const result = await autocannon({
+    url: server.address,
+    duration: minutes * 60,
+    connections,
+    requests: reads.map((scenario) => ({ method: 'GET' as const, path: scenario.path, headers: scenario.headers })),
+  });
+  clearInterval(sampler);
+  const first = samples.find((sample) => sample.at >= 60_000) ?? samples[0];
+  const last = samples.at(-1);
+  if (!first || !last) return;
+  const growth = ((last.rss - first.rss) / first.rss) * 100;
+  console.log(
+    `\nsoak: ${minutes} min of ${reads.length} GET scenarios in turn at ${connections} connections, ${Math.round(result.requests.average)} req/s, ${result.errors + result.non2xx} errors; RSS ${mb(first.rss)} after 1 min, ${mb(last.rss)} at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %, target <= +10 %); peak ${mb(Math.max(...samples.map((sample) => sample.rss)))}`,
+  );
+  console.log(
+    `  RSS every minute: ${samples
+      .filter((_sample, index) => index % 6 === 5)
+      .map((sample) => mb(sample.rss))
+      .join(', ')}`,
+  );
+}
+
 // ---- run ------------------------------------------------------------------------------------------------------
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -256,7 +293,12 @@ try {
   const scenarios: Scenario[] = [
     { name: 'GET /healthz', path: '/healthz', headers: {} },
     { name: 'GET /api/airport/get/{id}', path: `/api/airport/get/${someId}`, headers: bearer, plain: `/plain/airport/get/${someId}` },
-    { name: 'GET /api/airport/list (page 1, 20 rows)', path: '/api/airport/list', headers: bearer, plain: '/plain/airport/list' },
+    {
+      name: 'GET /api/airport/list (page 1, 50 rows)',
+      path: '/api/airport/list?page_size=50',
+      headers: bearer,
+      plain: '/plain/airport/list?page_size=50',
+    },
     { name: 'GET /api/airport/list?search=bench&sort=-name', path: '/api/airport/list?search=bench&sort=-name&page=3', headers: bearer },
     {
       name: 'GET /api/location-price/admin/list (quote)',
@@ -321,7 +363,11 @@ try {
       '  payout computation for a driver-month < 20 ms',
   );
 
+  if (Number(values.soak) > 0) await soak(product, scenarios, Number(values.soak));
   if (!values['no-lighthouse']) await lighthouseScore(product.address);
+  // The demo company is the first one the demo data makes.
+  if (!values['no-cold-load'] && existsSync(resolve(here, '../apps/web/dist/index.html')))
+    await coldLoadFigures(product.address, DEMO_ADMIN, 1);
 } finally {
   // Let the last requests autocannon left in flight finish before the servers stop.
   await new Promise((wait) => setTimeout(wait, 1000));
