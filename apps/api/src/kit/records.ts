@@ -3,7 +3,7 @@ import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { type AppError, notFound } from '../lib/errors.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { recordAudit } from './audit.ts';
 
 /**
  * The resource kit's record access. A company's rows are read through `companyScope()` and written through

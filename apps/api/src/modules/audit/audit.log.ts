@@ -1,12 +1,12 @@
 // The Audit screen's reads (issue 9, section 5): a company's audit log as a page, its filter choices, and the same as
-// CSV. Nothing here writes: audit.service.ts `recordAudit` is the log's only writer, inside each change's transaction.
+// CSV. Nothing here writes: kit/audit.ts `recordAudit` is the log's only writer, inside each change's transaction.
 import type { AuditChange, AuditEntry, AuditFieldChange, AuditFilterQuery, AuditFilters } from '@ps/contracts';
 import { CSV_BOM, csvLine } from '@ps/contracts/common/csv';
 import type { Db } from '../../db/client.ts';
+import { secretFields, unlistedAuditFields } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { type AuditCursor, type AuditLogFilter, type AuditLogRow, createAuditRepository } from './audit.repository.ts';
-import { secretFields, unlistedAuditFields } from './audit.service.ts';
 
 /** Entries read per query while the CSV streams: the file grows batch by batch, never held whole in memory. */
 export const AUDIT_EXPORT_BATCH = 500;

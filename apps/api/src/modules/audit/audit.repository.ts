@@ -20,7 +20,7 @@ export interface AuditCursor {
   id: number;
 }
 
-/** Reads of one company's audit log; nothing here writes (audit.service.ts `recordAudit` is the only writer). */
+/** Reads of one company's audit log; nothing here writes (kit/audit.ts `recordAudit` is the only writer). */
 export function createAuditRepository(db: Db, companyId: number) {
   const scope = companyScope(db, auditLog, companyId);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAirport, createCompanyWithAdmin, createLocation, randomIata, signIn } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { airports, auditLog } from '../../db/schema/index.ts';
-import { diffRecords, recordAudit } from './audit.service.ts';
+import { diffRecords, recordAudit } from '../../kit/audit.ts';
 
 describe('diffRecords', () => {
   const at = (iso: string) => new Date(iso);

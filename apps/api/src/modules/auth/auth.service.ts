@@ -15,10 +15,10 @@ import {
 } from '@ps/contracts';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { notifyAccessChanged } from './access.ts';
 import { type AuthRepository, createAuthRepository, type UserRow, type UserWithCompany } from './auth.repository.ts';
 import { rolePermissionSet } from './permissions.ts';

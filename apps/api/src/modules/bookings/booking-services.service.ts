@@ -2,13 +2,13 @@ import type { BookingService, BookingServiceCreate, BookingServiceListQuery, Boo
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { additionalServices, bookingServices, bookings } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope, type RecordWriter, writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { recordOf } from '../../kit/service.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { totalOf } from './bookings.pricing.ts';
 import type { BookingTableRow } from './bookings.repository.ts';

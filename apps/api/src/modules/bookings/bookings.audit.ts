@@ -1,7 +1,7 @@
 import { type AuditChange, type BookingAuditEntity, type BookingAuditEntry, bookingAuditEntities } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
+import { unlistedAuditFields } from '../../kit/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { unlistedAuditFields } from '../audit/audit.service.ts';
 import type { BookingCaller } from './bookings.pricing.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 

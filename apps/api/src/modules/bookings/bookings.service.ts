@@ -10,12 +10,12 @@ import {
 } from '@ps/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookingServices, bookingStatusHistory, bookings } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
 import { companyScope, writeRecords } from '../../kit/records.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { constraintOf } from '../../lib/pg-errors.ts';
 import { findActiveAgency } from '../agencies/agencies.repository.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { queueBookingConfirmation } from '../mail/mail.service.ts';
 import { removeBookingTrips, syncBookingTrips } from '../trips/trips.bookings.ts';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companyWebConfigs, users } from '../../db/schema/index.ts';
 import { newClientKey } from '../../db/seed/company.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { writeOrganisationRecords } from '../../kit/records.ts';
 import type { CompanyActor, OrganisationActor } from '../../kit/routes.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
@@ -15,7 +16,6 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/pg-errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { notifyAccessChanged } from '../auth/access.ts';
 import { type CompanyRow, createCompaniesRepository } from './companies.repository.ts';
 

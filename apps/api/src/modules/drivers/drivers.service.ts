@@ -11,12 +11,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { type Db, type DbOrTx, readTogether } from '../../db/client.ts';
 import { drivers, users } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { requestDay } from '../../kit/day.ts';
 import { writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { notifyAccessChanged } from '../auth/access.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';

@@ -2,9 +2,9 @@ import type { Flight, FlightListQuery, FlightStatus, FlightUpdateBody } from '@p
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookings, companies, flightUpdates } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { FlightNews, FlightProvider } from './flights.provider.ts';
 import { createFlightsRepository, type FlightRow, TRACKED_BOOKING_STATUSES } from './flights.repository.ts';
 import { followArrival, type MovedTrip } from './flights.trips.ts';

@@ -2,9 +2,9 @@ import type { MailMessage, MailMessageDetail, MailOutboxListQuery } from '@ps/co
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { renderBookingConfirmation } from './mail.render.ts';
 import { bookingForMail, createMailRepository, type MailRow } from './mail.repository.ts';

@@ -1,12 +1,12 @@
 import type { AccountSession, SessionsEnded } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { describeUserAgent } from '../../lib/userAgent.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { notifyAccessChanged } from '../auth/access.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';

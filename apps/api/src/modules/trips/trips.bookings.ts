@@ -2,8 +2,8 @@ import type { BookingStatus, TripType } from '@ps/contracts';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type bookings, tripMovements, trips } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { createTripsRepository, OPEN_TRIP_STATUSES, type TripRow } from './trips.repository.ts';
 import {
   companyTripSettings,

@@ -2,12 +2,12 @@ import type { Ineligibility, Language, TripScheduleChangeReason, TripStatus } fr
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyPartners, tripScheduleChanges, tripStatusHistory, trips, yards } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import type { CrewActor } from '../../kit/crew.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { dayAt } from '../../lib/dates.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { dayInWords } from '../bookings/bookings.pricing.ts';
 import { eligibilityOn } from '../drivers/drivers.eligibility.ts';
 import { createDriversRepository } from '../drivers/drivers.repository.ts';

@@ -15,10 +15,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, tripMovements, trips } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
 import { writeRecords } from '../../kit/records.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { createTripsRepository } from './trips.repository.ts';
 import {
   assertDriverCanTake,

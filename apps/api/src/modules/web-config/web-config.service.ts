@@ -11,10 +11,10 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isSvgDocument, sanitizeSvg } from '../../lib/svg.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { ensureWebConfig, findWebConfig, updateWebConfigRow } from './web-config.repository.ts';
 
 function sameSecret(a: string, b: string): boolean {

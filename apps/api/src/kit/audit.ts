@@ -1,6 +1,6 @@
 import type { AuditAction, AuditChange } from '@ps/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
 
 /** Fields whose values never enter the audit log; a change to them is recorded as "changed" only. */
 export const secretFields: ReadonlySet<string> = new Set(['password_hash', 'totp_secret', 'totp_pending_secret', 'client_key']);
