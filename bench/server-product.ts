@@ -2,8 +2,8 @@
 // ready before it starts (run.ts migrates and seeds it). Reports its address and, when asked, its memory
 // over IPC; exits cleanly on SIGTERM, so `--cpu-prof` can write its profile.
 import { buildApp } from '../apps/api/src/app.ts';
+import { bootstrapDatabase } from '../apps/api/src/bootstrap.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { bootstrapDatabase } from '../apps/api/src/db/bootstrap.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { serveMemoryReports } from './ipc.ts';
 

@@ -5,8 +5,8 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../apps/api/src/app.ts';
+import { bootstrapDatabase } from '../apps/api/src/bootstrap.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { bootstrapDatabase } from '../apps/api/src/db/bootstrap.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 
 export const BUDGET_KB = { js: 165, css: 12 } as const;

@@ -8,6 +8,7 @@ import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
 import { apiModules } from './modules/index.ts';
+import { defaultBasicToken } from './modules/web-config/web-config.service.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
@@ -21,7 +22,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Token-signing secret (from config or the database, see db/bootstrap.ts). */
+  /** Token-signing secret (from config or the database, see bootstrap.ts). */
   secret: string;
   /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
   logStream?: DestinationStream;
@@ -106,7 +107,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   const deps = { config, database, db: database.db, uploads, secret };
   for (const module of apiModules) module.register(app, deps);
 
-  const serveIndex = await registerWebApp(app, database.db, config.WEB_DIST_DIR, config.DEFAULT_COMPANY_ID);
+  // The sign-in page's client key in index.html: the configured company's, else the first active company's.
+  const serveIndex = await registerWebApp(app, config.WEB_DIST_DIR, () => defaultBasicToken(database.db, config.DEFAULT_COMPANY_ID));
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api') && serveIndex;
     if (!isPage) return reply.code(404).send(errorBody(request.t, 404, 'not_found'));

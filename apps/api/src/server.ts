@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
+import { bootstrapDatabase, demoBanner } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { serverRunningOn, startControlServer } from './db/backup.ts';
-import { bootstrapDatabase, demoBanner } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { keepNewFilesPrivate, tightenFolder } from './db/private-files.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';

@@ -2,8 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { type AirportCreate, ORG_INSTANCE_ID, type Role } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
+import { referenceCoreAirports } from '../src/db/reference.ts';
 import { airports, companies, companyWebConfigs, locations, users } from '../src/db/schema/index.ts';
-import { referenceCoreAirports } from '../src/db/seed/reference.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 const unique = () => randomBytes(4).toString('hex');

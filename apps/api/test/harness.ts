@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
-import { seedReferenceData } from '../src/db/seed/reference.ts';
+import { seedReferenceData } from '../src/db/reference.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 

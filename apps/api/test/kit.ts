@@ -3,7 +3,7 @@ import type { Role } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roles, sessions, users } from '../src/db/schema/index.ts';
-import { TokenService } from '../src/modules/auth/tokens.ts';
+import { TokenService } from '../src/lib/tokens.ts';
 import { createCompany, createUser } from './factories.ts';
 import { TEST_JWT_SECRET, type TestContext } from './harness.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { TokenService } from '../src/modules/auth/tokens.ts';
+import { TokenService } from '../src/lib/tokens.ts';
 import { createCompanyWithAdmin, loginBody } from './factories.ts';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from './harness.ts';
 

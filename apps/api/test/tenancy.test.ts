@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../src/db/seed/demo.ts';
+import { seedDemoData } from '../src/demo/demo.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { createCompanyThroughApi, type Tenant } from './kit.ts';
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRowValues, insertSite, type Site } from '../../test/factories/statistics-rows.ts';
 import { createServerDatabase, createTestContext, type TestContext } from '../../test/harness.ts';
 import { type Database, type Db, openDatabase } from './client.ts';
+import { seedReferenceData } from './reference.ts';
 import { bookings } from './schema/index.ts';
-import { seedReferenceData } from './seed/reference.ts';
 
 /**
  * booking_departure_slots is kept by triggers on bookings (migration 0007). Whatever is written to bookings, by

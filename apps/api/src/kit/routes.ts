@@ -1,7 +1,6 @@
-import type { Endpoint } from '@ps/contracts';
+import type { Endpoint, Permission } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Permission } from '../modules/auth/permissions.ts';
 import { callerCompanyId, requireCaller } from '../plugins/auth.ts';
 import { listAnswer, type Serve } from './endpoints.ts';
 

@@ -1,10 +1,9 @@
-import type { Role } from '@ps/contracts';
+import type { Permission, Role } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
-import { type AccessGuard, matches } from '../modules/auth/access.ts';
-import type { Permission } from '../modules/auth/permissions.ts';
-import { logSecurityEvent } from '../modules/auth/security-events.ts';
-import type { TokenService } from '../modules/auth/tokens.ts';
+import type { TokenService } from '../lib/tokens.ts';
+import { type AccessGuard, matches } from './access.ts';
+import { logSecurityEvent } from './security-events.ts';
 
 /** What a signed-in request knows about its caller, from the access token, its session and the user's current row. */
 export interface Caller {
@@ -59,7 +58,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, access:
     return async (request: FastifyRequest) => {
       const claims = await tokens.verify(bearerToken(request), 'access');
       // The session and the rows decide, not the token alone: a signed-out session, a disabled user or an
-      // inactive company stops at once (cached per session, see modules/auth/access.ts).
+      // inactive company stops at once (cached per session, see plugins/access.ts).
       const caller = await access.caller(claims.fam, Number(claims.sub));
       if (!caller) throw new AppError(401, 'token_invalid');
       request.caller = {

@@ -2,17 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { defaultBasicToken } from '../modules/web-config/web-config.service.ts';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Serves the built web app when it exists. Every path that is not an API call or a file gets index.html
- * (the app routes in the browser), with the sign-in page's client key in `<meta name="ps-client-key">`.
+ * (the app routes in the browser), with the sign-in page's client key in `<meta name="ps-client-key">`:
+ * what `clientKey` answers at each page load (the default company's, from app.ts), null when there is none.
  * Returns the handler for paths that match no route, or null when there is no built app.
  */
-export async function registerWebApp(app: FastifyInstance, db: Db, distDir: string, defaultCompanyId?: number) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, clientKey: () => Promise<string | null>) {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) return null;
   const indexHtml = readFileSync(indexPath, 'utf8');
@@ -33,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, db: Db, distDir: stri
 
   return async function serveIndex(): Promise<string> {
     try {
-      lastToken = (await defaultBasicToken(db, defaultCompanyId)) ?? '';
+      lastToken = (await clientKey()) ?? '';
     } catch {
       // Database away: keep serving the page with the key seen last.
     }

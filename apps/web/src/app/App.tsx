@@ -3,9 +3,12 @@ import { DEFAULT_BACKGROUND_COLOUR, DEFAULT_PRIMARY_COLOUR } from '@ps/contracts
 import { RouterProvider } from '@tanstack/react-router';
 import { useMemo, useSyncExternalStore } from 'react';
 import { getWebConfig, subscribeWebConfig } from '../lib/session';
-import { getToastify, subscribeToastify } from '../lib/toast';
+import { getToastify, setToastifyLoader, subscribeToastify } from '../lib/toast';
 import { router } from './router';
 import { cssVariablesResolverFor, themeFor } from './theme';
+
+// react-toastify and the toasts' container come with the first toast (lib/toast.ts), not with the sign-in page.
+setToastifyLoader(() => import('../components/ToastHost'));
 
 /** The toasts' container, once the first toast has brought it with react-toastify (lib/toast.ts). */
 function Toasts() {

@@ -6,12 +6,13 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/auth/NotFoundPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
 import { registerNavigator } from '../lib/api';
+import { withTimeout } from '../lib/chunks';
 import type { Scope } from '../lib/features';
 import { getCompanyId, homePath, isSignedIn } from '../lib/session';
 import { NotFoundPanel } from './components/NotFoundPanel';
 import { LoadingScreen, RouteErrorScreen } from './components/RouteStates';
 import { webFeatures } from './features';
-import { loadShell, withTimeout } from './lazy';
+import { loadShell } from './lazy';
 import { openAccess, sessionAccess } from './routeAccess';
 
 /**

@@ -1,3 +1,4 @@
+import type { NavIconName } from '../lib/features';
 import {
   IconArticle,
   IconBriefcase,
@@ -29,7 +30,7 @@ import {
 } from './icons';
 
 /** The navigation's icons by name: a feature's manifest names one (the manifest is in the sign-in bundle, the icons not). */
-export const navIcons = {
+export const navIcons: Record<NavIconName, typeof IconArticle> = {
   article: IconArticle,
   briefcase: IconBriefcase,
   building: IconBuilding,
@@ -57,5 +58,4 @@ export const navIcons = {
   ticket: IconTicket,
   users: IconUsers,
   world: IconWorld,
-} as const;
-export type NavIconName = keyof typeof navIcons;
+};

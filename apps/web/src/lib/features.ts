@@ -1,5 +1,4 @@
 import type { Permission } from '@ps/contracts';
-import type { NavIconName } from '../components/navIcons';
 
 /**
  * A feature of the web app as the app sees it: one manifest per feature (`features/<feature>/manifest.ts`), listed in
@@ -12,6 +11,36 @@ import type { NavIconName } from '../components/navIcons';
  */
 
 /** Where a screen lives: under `/{company_id}` (a company's back-office) or `/org` (the organisation's super admin). */
+/** The icons a navigation entry may name (components/navIcons.ts draws each). */
+export type NavIconName =
+  | 'article'
+  | 'briefcase'
+  | 'building'
+  | 'buildingCommunity'
+  | 'warehouse'
+  | 'bus'
+  | 'calculator'
+  | 'calendarDollar'
+  | 'calendarTime'
+  | 'car'
+  | 'certificate'
+  | 'history'
+  | 'dashboard'
+  | 'mail'
+  | 'mapPin'
+  | 'mapPins'
+  | 'package'
+  | 'plane'
+  | 'route'
+  | 'settings'
+  | 'shieldLock'
+  | 'sparkles'
+  | 'steeringWheel'
+  | 'table'
+  | 'ticket'
+  | 'users'
+  | 'world';
+
 export type Scope = 'company' | 'org';
 
 export interface Screen<Page extends string = string> {

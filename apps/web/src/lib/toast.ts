@@ -1,29 +1,30 @@
-import type { Id, ToastContainerProps } from 'react-toastify';
+import type { ComponentType } from 'react';
+import type { Id, toast } from 'react-toastify';
 
-/** Spec 8: top right, 5000 ms by default, draggable past 80 % of the width. */
-export const toastContainerProps: ToastContainerProps = {
-  position: 'top-right',
-  autoClose: 5000,
-  draggable: true,
-  draggablePercent: 80,
-  closeOnClick: false,
-  newestOnTop: true,
-  theme: 'light',
-};
-
-type Toastify = typeof import('../components/ToastHost');
+/** What the first toast loads: react-toastify's `toast` and the app's container for it (components/ToastHost.tsx). */
+export interface Toastify {
+  toast: typeof toast;
+  ToastHost: ComponentType;
+}
 
 /**
  * react-toastify (about 10 kB gzipped, its styles included) and the toasts' container come with the first
  * toast instead of with the sign-in page (its budget, docs/decisions.md "Sign-in bundle budget (issue 5)"). Toasts asked for before it
  * arrives are shown in order once it has: react-toastify queues toasts until its container mounts.
  */
+let loadToastify: (() => Promise<Toastify>) | undefined;
 let toastify: Toastify | undefined;
 let loading: Promise<Toastify> | undefined;
 const listeners = new Set<() => void>();
 
+/** The app names the container's chunk once, at start (app/App.tsx): lib is below components and imports none. */
+export function setToastifyLoader(load: () => Promise<Toastify>): void {
+  loadToastify = load;
+}
+
 function load(): Promise<Toastify> {
-  loading ??= import('../components/ToastHost').then(
+  if (!loadToastify) return Promise.reject(new Error('The notifications are not set up (setToastifyLoader)'));
+  loading ??= loadToastify().then(
     (module) => {
       toastify = module;
       for (const listener of listeners) listener();

@@ -1,7 +1,7 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Security events (modules/auth/security-events.ts), kept beside their log lines so they can be searched, kept for
+ * Security events (plugins/security-events.ts), kept beside their log lines so they can be searched, kept for
  * SECURITY_EVENTS_RETENTION_DAYS and archived. Append-only like audit_log. Never a password, code, token or secret.
  */
 export const securityEvents = pgTable(

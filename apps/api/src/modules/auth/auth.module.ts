@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiModule, ModuleDeps } from '../../kit/modules.ts';
+import { TokenService } from '../../lib/tokens.ts';
+import { createAccessGuard, listenForAccessChanges } from '../../plugins/access.ts';
 import { registerAuth } from '../../plugins/auth.ts';
-import { createAccessGuard, listenForAccessChanges } from './access.ts';
+import { registerSecurityEventStore } from '../../plugins/security-events.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { createCompanyUsersService } from './company-users.service.ts';
-import { registerSecurityEventStore } from './security-events.ts';
-import { TokenService } from './tokens.ts';
 
 /**
  * Sign-in and sessions, wired once (the first module of `modules/index.ts`): tokens (key imported once), the per-request session check with its
@@ -14,7 +14,7 @@ import { TokenService } from './tokens.ts';
  * module whose routes use `app.requirePermission`.
  */
 function registerAuthModule(app: FastifyInstance, { config, database, secret }: ModuleDeps): void {
-  // Security events become rows too (security-events.ts).
+  // Security events become rows too (plugins/security-events.ts).
   registerSecurityEventStore(app, database.db);
   const tokens = new TokenService(secret, {
     access: config.ACCESS_TOKEN_TTL_SECONDS,

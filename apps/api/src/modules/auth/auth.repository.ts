@@ -2,6 +2,7 @@ import type { IdentifierType, Role } from '@ps/contracts';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, loginThrottle, refreshTokens, roles, sessions, users } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -237,3 +238,16 @@ export function createAuthRepository(db: DbOrTx) {
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/** A change users make to their own account, audited in the change's transaction. */
+export function auditOwnChange(tx: DbOrTx, user: UserRow, before: Record<string, unknown>, after: Record<string, unknown>) {
+  return recordAudit(tx, {
+    companyId: user.company_id,
+    actorUserId: user.id,
+    entity: 'user',
+    entityId: user.id,
+    action: 'update',
+    before,
+    after,
+  });
+}

@@ -12,9 +12,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
 import { companyActorOf } from '../../kit/routes.ts';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
+import { securityLoggerOf } from '../../plugins/security-events.ts';
 import type { AuthService, LoginOutcome, RequestMeta } from './auth.service.ts';
 import type { CompanyUsersService } from './company-users.service.ts';
-import { securityLoggerOf } from './security-events.ts';
 
 /** Where the request comes from and where its security events go, for the service. */
 export function metaOf(request: FastifyRequest): RequestMeta {

@@ -9,7 +9,7 @@ import { createCompany, createCompanyWithAdmin, createUser, loginBody, signIn } 
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog, companies, securityEvents, sessions, users } from '../../db/schema/index.ts';
-import { notifyAccessChanged } from './access.ts';
+import { notifyAccessChanged } from '../../plugins/access.ts';
 
 /** Issue 5, section 1: each defect's test. */
 let ctx: TestContext;

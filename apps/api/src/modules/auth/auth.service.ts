@@ -13,23 +13,17 @@ import {
   type UserData,
   type VerifyStepBody,
 } from '@ps/contracts';
-import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { recordAudit } from '../../kit/audit.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { rolePermissionSet } from '../../lib/permissions.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { notifyAccessChanged } from '../../plugins/access.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { notifyAccessChanged } from './access.ts';
-import { type AuthRepository, createAuthRepository, type UserRow, type UserWithCompany } from './auth.repository.ts';
-import { rolePermissionSet } from './permissions.ts';
-import type { SecurityLogger } from './security-events.ts';
-import type { TokenService } from './tokens.ts';
-
-export interface ThrottleSettings {
-  maxPerIdentifier: number;
-  maxPerAddress: number;
-  windowSeconds: number;
-}
+import type { SecurityLogger } from '../../plugins/security-events.ts';
+import { type AuthRepository, auditOwnChange, createAuthRepository, type UserRow, type UserWithCompany } from './auth.repository.ts';
+import { createLoginThrottle, type Lock, type LoginThrottle, type ThrottleSettings, tooManyAttempts } from './auth.throttle.ts';
+import { createTwoFactor, type TwoFactor } from './auth.totp.ts';
 
 export interface SessionSettings {
   /** Absolute lifetime of a session from its sign-in. */
@@ -46,12 +40,6 @@ export interface RequestMeta {
 }
 
 export type LoginOutcome = { kind: 'signed-in'; data: SignedInData } | { kind: 'step'; data: LoginStepData };
-
-/** A lock in force: which counters are at their limit and how long until the last of them lifts. */
-interface Lock {
-  seconds: number;
-  counters: string[];
-}
 
 function identifierOf(body: LoginBody): { type: IdentifierType; value: string } {
   if (body.type === 'email') return { type: 'email', value: (body.email ?? '').trim().toLowerCase() };
@@ -81,14 +69,16 @@ export class AuthService {
   readonly #db: Db;
   readonly #users: AuthRepository;
   readonly #tokens: TokenService;
-  readonly #throttle: ThrottleSettings;
+  readonly #throttle: LoginThrottle;
+  readonly #twoFactor: TwoFactor;
   readonly #sessions: SessionSettings;
 
   constructor(db: Db, tokens: TokenService, throttle: ThrottleSettings, sessionSettings: SessionSettings) {
     this.#db = db;
     this.#users = createAuthRepository(db);
     this.#tokens = tokens;
-    this.#throttle = throttle;
+    this.#throttle = createLoginThrottle(this.#users, throttle);
+    this.#twoFactor = createTwoFactor(db, this.#users, this.#throttle);
     this.#sessions = sessionSettings;
   }
 
@@ -114,9 +104,9 @@ export class AuthService {
     // One counter per account, whichever identifier (e-mail, phone, username) named it.
     const identityKey = user ? `account:${user.id}` : `identifier:${identifier.type}:${identifier.value}`;
     const addressKey = `address:${meta.address}`;
-    const lock = await this.#lockOf([
-      [identityKey, this.#throttle.maxPerIdentifier],
-      [addressKey, this.#throttle.maxPerAddress],
+    const lock = await this.#throttle.lockOf([
+      [identityKey, this.#throttle.settings.maxPerIdentifier],
+      [addressKey, this.#throttle.settings.maxPerAddress],
     ]);
 
     const passwordOk = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password);
@@ -130,22 +120,22 @@ export class AuthService {
 
     if (lock) {
       if (allowed && (await this.#mayPassLock(user, body, meta, lock))) {
-        await this.#users.clearFailures(identityKey);
+        await this.#throttle.clear(identityKey);
         return this.#nextStep(user, meta, body.totp_code !== undefined && user.totp_enabled);
       }
-      if (!passwordOk) await this.#recordFailures([identityKey, addressKey]);
+      if (!passwordOk) await this.#throttle.recordFailures([identityKey, addressKey]);
       meta.log('auth.login_locked', { ...who, lock: lock.counters.join(',') });
       throw tooManyAttempts('too_many_attempts', lock.seconds);
     }
     if (!allowed) {
-      await this.#recordFailures([identityKey, addressKey]);
+      await this.#throttle.recordFailures([identityKey, addressKey]);
       meta.log('auth.login_failed', { ...who, reason: !user ? 'unknown_identifier' : !passwordOk ? 'wrong_password' : 'not_allowed' });
       throw new AppError(401, 'invalid_credentials');
     }
-    await this.#users.clearFailures(identityKey);
+    await this.#throttle.clear(identityKey);
     // A code sent with the password is checked now (counted and once only), saving the verify step.
     const codeChecked = body.totp_code !== undefined && user.totp_enabled;
-    if (codeChecked) await this.#acceptCode(user, user.totp_secret, body.totp_code ?? '', 'totp_code', meta);
+    if (codeChecked) await this.#twoFactor.acceptCode(user, user.totp_secret, body.totp_code ?? '', 'totp_code', meta.log);
     return this.#nextStep(user, meta, codeChecked);
   }
 
@@ -157,7 +147,7 @@ export class AuthService {
   async #mayPassLock(user: UserWithCompany, body: LoginBody, meta: RequestMeta, lock: Lock): Promise<boolean> {
     if (body.totp_code !== undefined && user.totp_enabled && user.totp_secret) {
       try {
-        await this.#acceptCode(user, user.totp_secret, body.totp_code, 'totp_code', meta);
+        await this.#twoFactor.acceptCode(user, user.totp_secret, body.totp_code, 'totp_code', meta.log);
         return true;
       } catch {
         return false;
@@ -165,53 +155,6 @@ export class AuthService {
     }
     const addressLocked = lock.counters.includes('address');
     return !addressLocked && (await this.#users.hasSignedInFrom(user.id, meta.address));
-  }
-
-  /** The lock in force over these counters (key, limit), if any. */
-  async #lockOf(counters: Array<[key: string, max: number]>): Promise<Lock | undefined> {
-    const states = await Promise.all(counters.map(([key]) => this.#users.failuresFor(key, this.#throttle.windowSeconds)));
-    const locked = counters
-      .map(([key, max], index) => ({ key, started: (states[index]?.failures ?? 0) >= max ? states[index]?.windowStartedAt : null }))
-      .filter((entry): entry is { key: string; started: Date } => entry.started instanceof Date);
-    if (locked.length === 0) return undefined;
-    const until = Math.max(...locked.map(({ started }) => started.getTime() + this.#throttle.windowSeconds * 1000));
-    return {
-      seconds: Math.max(1, Math.ceil((until - Date.now()) / 1000)),
-      counters: locked.map(({ key }) => key.slice(0, key.indexOf(':'))),
-    };
-  }
-
-  async #recordFailures(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.#users.recordFailure(key, this.#throttle.windowSeconds)));
-  }
-
-  /**
-   * Checks a TOTP code for this account: refused while the account's wrong codes are at the limit (429),
-   * counted when wrong, and accepted at most once: a code of a time step already used (or older) is refused
-   * like a wrong one (ASVS V6.5.1).
-   */
-  async #acceptCode(user: UserRow, secret: string | null, code: string, field: string, meta: RequestMeta): Promise<void> {
-    const key = `totp:${user.id}`;
-    const who = { user_id: user.id, company_id: user.company_id };
-    const lock = await this.#lockOf([[key, this.#throttle.maxPerIdentifier]]);
-    if (lock) {
-      meta.log('auth.totp_locked', { ...who, lock: 'totp' });
-      throw tooManyAttempts('too_many_code_attempts', lock.seconds);
-    }
-    const result = secret
-      ? await verifyTotp({
-          secret,
-          token: code,
-          epochTolerance: 30,
-          ...(user.totp_last_step != null ? { afterTimeStep: user.totp_last_step } : {}),
-        })
-      : { valid: false as const };
-    if (!result.valid || !('timeStep' in result) || !(await this.#users.acceptTotpStep(user.id, result.timeStep))) {
-      await this.#recordFailures([key]);
-      meta.log('auth.totp_failed', { ...who, reason: result.valid ? 'replayed' : 'wrong_code' });
-      throw fieldError('invalid_totp_code', field);
-    }
-    await this.#users.clearFailures(key);
   }
 
   /** After the password: a temporary password must be replaced, then a TOTP code checked, then a session. */
@@ -267,7 +210,7 @@ export class AuthService {
   async verifyStep(body: VerifyStepBody, meta: RequestMeta): Promise<LoginOutcome> {
     const user = await this.#stepUser(body.step_token, 'verify');
     if (!user.totp_enabled || !user.totp_secret) throw new AppError(401, 'token_invalid');
-    await this.#acceptCode(user, user.totp_secret, body.code, 'code', meta);
+    await this.#twoFactor.acceptCode(user, user.totp_secret, body.code, 'code', meta.log);
     return { kind: 'signed-in', data: await this.#startSession(user, meta) };
   }
 
@@ -282,7 +225,7 @@ export class AuthService {
       const users = createAuthRepository(tx);
       await users.updateUser(user.id, { password_hash: passwordHash, must_change_password: false });
       await users.revokeUserTokens(user.id);
-      await this.#auditOwnChange(
+      await auditOwnChange(
         tx,
         user,
         { password_hash: 'old', must_change_password: true },
@@ -299,19 +242,6 @@ export class AuthService {
     const user = await this.#users.findActiveById(userId);
     if (!user) throw new AppError(401, 'token_invalid');
     return user;
-  }
-
-  /** A change users make to their own account, audited in the change's transaction. */
-  #auditOwnChange(tx: DbOrTx, user: UserWithCompany, before: Record<string, unknown>, after: Record<string, unknown>) {
-    return recordAudit(tx, {
-      companyId: user.company_id,
-      actorUserId: user.id,
-      entity: 'user',
-      entityId: user.id,
-      action: 'update',
-      before,
-      after,
-    });
   }
 
   /** Ends one session everywhere at once: its row and tokens, and every process's cached copy. */
@@ -392,7 +322,7 @@ export class AuthService {
       const users = createAuthRepository(tx);
       await users.updateUser(user.id, { password_hash: passwordHash });
       await users.revokeUserTokens(user.id, caller.family);
-      await this.#auditOwnChange(tx, user, { password_hash: 'old' }, { password_hash: 'new' });
+      await auditOwnChange(tx, user, { password_hash: 'old' }, { password_hash: 'new' });
     });
     await notifyAccessChanged(this.#db, { userId: user.id });
     const who = { user_id: user.id, company_id: user.company_id };
@@ -400,68 +330,18 @@ export class AuthService {
     meta.log('auth.session_revoked', { ...who, reason: 'password_changed' });
   }
 
-  /**
-   * First half of turning on (or replacing) two-factor sign-in: a new secret to put in an authenticator app.
-   * It is kept apart as pending: the active two-factor, if any, is untouched until `enableTotp` confirms the
-   * new secret with a code. With two-factor already on, the password or a current code is asked first.
-   */
+  /** Two-factor sign-in's setup, first half: a pending secret for the authenticator app (auth.totp.ts). */
   async startTotpSetup(caller: Caller, body: TotpSetupBody, meta: RequestMeta): Promise<{ secret: string; otpauth_url: string }> {
-    const user = await this.#activeUser(caller.userId);
-    if (user.totp_enabled) {
-      if (body?.password !== undefined) {
-        if (!(await verifyPassword(user.password_hash, body.password))) throw fieldError('wrong_current_password', 'password');
-      } else if (body?.code !== undefined) {
-        await this.#acceptCode(user, user.totp_secret, body.code, 'code', meta);
-      } else {
-        throw fieldError('reauth_required', 'password');
-      }
-    }
-    const secret = generateSecret();
-    await this.#db.transaction(async (tx) => {
-      await createAuthRepository(tx).updateUser(user.id, { totp_pending_secret: secret });
-      await this.#auditOwnChange(tx, user, { totp_pending_secret: user.totp_pending_secret }, { totp_pending_secret: secret });
-    });
-    meta.log('auth.totp_setup_started', { user_id: user.id, company_id: user.company_id });
-    const label = user.email ?? user.username ?? user.phn_nbr ?? String(user.id);
-    return { secret, otpauth_url: generateURI({ issuer: 'Parking Solutions', label, secret }) };
+    return this.#twoFactor.startSetup(await this.#activeUser(caller.userId), body, meta.log);
   }
 
-  /** Second half: a correct code from the app proves the pending secret is stored there; it becomes the active one. */
+  /** Second half: a code from the app makes the pending secret the active one. */
   async enableTotp(caller: Caller, code: string, meta: RequestMeta): Promise<void> {
-    const user = await this.#activeUser(caller.userId);
-    // No setup started: no code can match (still counted, like any wrong code).
-    const pending = user.totp_pending_secret;
-    await this.#acceptCode(user, pending, code, 'code', meta);
-    await this.#db.transaction(async (tx) => {
-      await createAuthRepository(tx).updateUser(user.id, { totp_enabled: true, totp_secret: pending, totp_pending_secret: null });
-      await this.#auditOwnChange(
-        tx,
-        user,
-        { totp_enabled: user.totp_enabled, totp_secret: user.totp_secret, totp_pending_secret: pending },
-        { totp_enabled: true, totp_secret: pending, totp_pending_secret: null },
-      );
-    });
-    meta.log('auth.totp_enabled', {
-      user_id: user.id,
-      company_id: user.company_id,
-      reason: user.totp_enabled ? 'secret_replaced' : 'turned_on',
-    });
+    await this.#twoFactor.enable(await this.#activeUser(caller.userId), code, meta.log);
   }
 
   /** Turns two-factor sign-in off; the password is asked again. */
   async disableTotp(caller: Caller, password: string, meta: RequestMeta): Promise<void> {
-    const user = await this.#activeUser(caller.userId);
-    if (!(await verifyPassword(user.password_hash, password))) {
-      throw fieldError('wrong_current_password', 'password');
-    }
-    await this.#db.transaction(async (tx) => {
-      await createAuthRepository(tx).updateUser(user.id, { totp_enabled: false, totp_secret: null, totp_pending_secret: null });
-      await this.#auditOwnChange(tx, user, { totp_enabled: user.totp_enabled }, { totp_enabled: false });
-    });
-    meta.log('auth.totp_disabled', { user_id: user.id, company_id: user.company_id });
+    await this.#twoFactor.disable(await this.#activeUser(caller.userId), password, meta.log);
   }
-}
-
-function tooManyAttempts(code: 'too_many_attempts' | 'too_many_code_attempts', seconds: number): AppError {
-  return new AppError(429, code, { vars: { count: Math.ceil(seconds / 60) }, headers: { 'retry-after': String(seconds) } });
 }

@@ -6,10 +6,10 @@ import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import { notifyAccessChanged } from '../../plugins/access.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { officeRoleToGive } from '../roles/roles.service.ts';
 import { lockPersonToActOn } from '../roles/standing.ts';
-import { notifyAccessChanged } from './access.ts';
 import { createAuthRepository, type UserListQuery, type UserRow } from './auth.repository.ts';
 import { identityOf, type RequestMeta } from './auth.service.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type BandType, type BookingPrice, type BookingReprice, type BookingUpdate, type Language, V } from '@ps/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { dayAt } from '../../lib/dates.ts';
+import { dayAt, dayInWords } from '../../lib/dates.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { createQuoteService, discountOf } from '../quote/quote.service.ts';
@@ -14,16 +14,6 @@ export interface BookingCaller {
   actorUserId: number;
   language: Language;
   t: Translate;
-}
-
-const longDates: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }),
-  ta: new Intl.DateTimeFormat('ta-IN', { dateStyle: 'long', timeZone: 'UTC' }),
-};
-
-/** A calendar day as the caller reads it ("3 March 2026", "3 மார்ச், 2026"). */
-export function dayInWords(language: Language, day: string): string {
-  return longDates[language].format(new Date(`${day}T00:00:00Z`));
 }
 
 // A reference is read out on the phone: no 0/O or 1/I. 32 symbols, so 5 random bits each, without bias.

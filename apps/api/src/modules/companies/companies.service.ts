@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Company, CompanyCreate, CompanyListQuery, CompanyUpdate, PartnerCompany } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companyWebConfigs, users } from '../../db/schema/index.ts';
-import { newClientKey } from '../../db/seed/company.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { writeOrganisationRecords } from '../../kit/records.ts';
 import type { CompanyActor, OrganisationActor } from '../../kit/routes.ts';
@@ -16,8 +16,13 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/pg-errors.ts';
-import { notifyAccessChanged } from '../auth/access.ts';
+import { notifyAccessChanged } from '../../plugins/access.ts';
 import { type CompanyRow, createCompaniesRepository } from './companies.repository.ts';
+
+/** A company's publishable client key (what the sign-in page sends before anyone signs in). */
+export function newClientKey(): string {
+  return randomBytes(24).toString('base64url');
+}
 
 export function toCompany(row: CompanyRow): Company {
   return {

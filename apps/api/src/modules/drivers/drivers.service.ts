@@ -17,7 +17,7 @@ import { writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
-import { notifyAccessChanged } from '../auth/access.ts';
+import { notifyAccessChanged } from '../../plugins/access.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import { userConflict } from '../auth/company-users.service.ts';

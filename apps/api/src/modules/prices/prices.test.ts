@@ -9,7 +9,7 @@ import { createAirport } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createTenant, type Headers } from '../../../test/kit.ts';
 import { auditLog, bandMonths, locationPrices } from '../../db/schema/index.ts';
-import { seedDemoPrices } from '../../db/seed/demo-prices.ts';
+import { seedDemoPrices } from '../../demo/demo-prices.ts';
 
 const companyOf = (tenant: { company: { id: number } | null }) => {
   if (!tenant.company) throw new Error('a company tenant is needed');

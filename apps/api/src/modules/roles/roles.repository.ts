@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
-import { rolePermissionSet } from '../auth/permissions.ts';
+import { rolePermissionSet } from '../../lib/permissions.ts';
 
 export type RoleRow = typeof roles.$inferSelect & { users: number };
 

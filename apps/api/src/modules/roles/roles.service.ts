@@ -16,9 +16,9 @@ import { writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { recordOf } from '../../kit/service.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
+import { rolePermissionSet } from '../../lib/permissions.ts';
 import { constraintOf, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
-import { notifyAccessChanged } from '../auth/access.ts';
-import { rolePermissionSet } from '../auth/permissions.ts';
+import { notifyAccessChanged } from '../../plugins/access.ts';
 import { createRolesRepository, type RoleRow } from './roles.repository.ts';
 
 /**

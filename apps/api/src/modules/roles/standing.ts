@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companies, roles, users } from '../../db/schema/index.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { rolePermissionSet } from '../auth/permissions.ts';
+import { rolePermissionSet } from '../../lib/permissions.ts';
 import { createRolesRepository } from './roles.repository.ts';
 
 /**

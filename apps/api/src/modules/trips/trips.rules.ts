@@ -5,10 +5,9 @@ import { companies, companyPartners, tripScheduleChanges, tripStatusHistory, tri
 import { recordAudit } from '../../kit/audit.ts';
 import type { CrewActor } from '../../kit/crew.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
-import { dayAt } from '../../lib/dates.ts';
+import { dayAt, dayInWords } from '../../lib/dates.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { dayInWords } from '../bookings/bookings.pricing.ts';
 import { eligibilityOn } from '../drivers/drivers.eligibility.ts';
 import { createDriversRepository } from '../drivers/drivers.repository.ts';
 import { createTripsRepository, type TripRow } from './trips.repository.ts';

@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChunkTimeoutError } from '../lazy';
+import { ChunkTimeoutError } from '../../lib/chunks';
 
 /** Shown while the main application or a screen loads (spec 2: "Loading..."). */
 export function LoadingScreen() {

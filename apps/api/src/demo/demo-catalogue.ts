@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../client.ts';
-import { additionalServices, bands, packages, vouchers } from '../schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { additionalServices, bands, packages, vouchers } from '../db/schema/index.ts';
 
 /**
  * The demo company's catalogue: bands for each band type, two packages, three services and three vouchers

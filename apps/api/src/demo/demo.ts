@@ -1,7 +1,7 @@
-import { hashPassword } from '../../lib/passwords.ts';
-import { sanitizeSvg } from '../../lib/svg.ts';
-import type { Db } from '../client.ts';
-import { airports, users } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { airports, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { sanitizeSvg } from '../lib/svg.ts';
 import { createCompany } from './company.ts';
 import { seedDemoAgencies } from './demo-agencies.ts';
 import { seedDemoBlog } from './demo-blog.ts';
@@ -75,18 +75,4 @@ export async function seedDemoData(db: Db): Promise<DemoFile[]> {
   await seedDemoDispatch(db, companyId);
   await seedDemoPartners(db, companyId);
   return files;
-}
-
-/** First company and admin on an empty PostgreSQL server database, from ADMIN_EMAIL and ADMIN_PASSWORD. */
-export async function seedFirstAdmin(db: Db, companyName: string, email: string, password: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const companyId = await createCompany(tx as unknown as Db, companyName, null, { contact_email: email });
-    await tx.insert(users).values({
-      company_id: companyId,
-      role: 'admin',
-      name: 'Administrator',
-      email: email.toLowerCase(),
-      password_hash: await hashPassword(password),
-    });
-  });
 }

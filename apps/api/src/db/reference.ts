@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import { coreAirports, countries } from '../schema/index.ts';
+import type { Db } from './client.ts';
+import { coreAirports, countries } from './schema/index.ts';
 
 /**
  * Every country of ISO 3166-1 (249) with its dialling code, used by airports, phones and addresses. The id is

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { securityEvents } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { securityEvents } from '../db/schema/index.ts';
 
 /**
  * Security events, one structured log line each (`event` names it), for whoever watches the logs: who

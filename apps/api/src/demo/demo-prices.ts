@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
-import { bandMonths, bands, locationPrices, locations } from '../schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { bandMonths, bands, locationPrices, locations } from '../db/schema/index.ts';
 
 /** A stay's default price (pence) per band, before the season. Other bands get one from their days. */
 const BASE_PRICE: Record<string, number> = {

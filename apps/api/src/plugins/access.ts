@@ -1,10 +1,10 @@
 import type { Role } from '@ps/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Db } from '../../db/client.ts';
-import { listenWhileUp } from '../../db/listen.ts';
-import { companies, roles, sessions, users } from '../../db/schema/index.ts';
-import { rolePermissionSet } from './permissions.ts';
+import type { Database, Db } from '../db/client.ts';
+import { listenWhileUp } from '../db/listen.ts';
+import { companies, roles, sessions, users } from '../db/schema/index.ts';
+import { rolePermissionSet } from '../lib/permissions.ts';
 
 /**
  * The per-request session check, kept fast.

@@ -1,11 +1,11 @@
 import { type BookingCreateInput, type BookingStatus, bookingCreateSchema } from '@ps/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { translator } from '../../lib/i18n.ts';
-import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
-import { createBookingStatusService } from '../../modules/bookings/bookings.status.ts';
-import { createPaymentsService } from '../../modules/payments/payments.service.ts';
-import type { Db } from '../client.ts';
-import { agencies, airports, locations, users } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { agencies, airports, locations, users } from '../db/schema/index.ts';
+import { translator } from '../lib/i18n.ts';
+import { createBookingsService } from '../modules/bookings/bookings.service.ts';
+import { createBookingStatusService } from '../modules/bookings/bookings.status.ts';
+import { createPaymentsService } from '../modules/payments/payments.service.ts';
 import { DEMO_AGENCIES } from './demo-agencies.ts';
 
 const HOUR = 3_600_000;

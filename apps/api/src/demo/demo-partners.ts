@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { todayIn } from '../../lib/dates.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import type { Db } from '../client.ts';
-import { airports, companyPartners, locations, tripStatusHistory, trips, users, yards } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { airports, companyPartners, locations, tripStatusHistory, trips, users, yards } from '../db/schema/index.ts';
+import { todayIn } from '../lib/dates.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { createCompany } from './company.ts';
 
 /** The demo partner company's admin: signs in to see the partner side (the trips the demo company gave it). */

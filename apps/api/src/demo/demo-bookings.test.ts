@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, mintAccessToken } from '../../../test/kit.ts';
-import { mailOutbox, users } from '../schema/index.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { call, mintAccessToken } from '../../test/kit.ts';
+import { mailOutbox, users } from '../db/schema/index.ts';
 import { DEMO_ADMIN, seedDemoData } from './demo.ts';
 
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
 import { bootstrapDatabase } from '../bootstrap.ts';
-import { type Database, openDatabase } from '../client.ts';
-import { airports, companies, coreLocations, locations, yards } from '../schema/index.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { airports, companies, coreLocations, locations, yards } from '../db/schema/index.ts';
 
 let database: Database | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../client.ts';
-import { agencies, coreAgencies } from '../schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { agencies, coreAgencies } from '../db/schema/index.ts';
 
 /** The demo company's agencies by name, as the demo bookings name the one that sold them. */
 export const DEMO_AGENCIES = {

@@ -1,6 +1,4 @@
-import { builtInRolePermissions, type Permission, SESSION_PERMISSION } from '@ps/contracts';
-
-export type { Permission } from '@ps/contracts';
+import { builtInRolePermissions, SESSION_PERMISSION } from '@ps/contracts';
 
 /**
  * The permissions of a role as the per-request check uses them. A built-in role (its `key`: super_admin, admin,
@@ -14,9 +12,4 @@ export function rolePermissionSet(key: string | null, stored: readonly string[] 
   }
   const known = new Set<string>(builtInRolePermissions.admin);
   return new Set([SESSION_PERMISSION, ...(stored ?? []).filter((permission) => known.has(permission))]);
-}
-
-/** Whether a built-in role has a permission (tests and the route-table walk). */
-export function builtInRoleHas(key: keyof typeof builtInRolePermissions, permission: Permission | string): boolean {
-  return (builtInRolePermissions[key] as readonly string[]).includes(permission);
 }

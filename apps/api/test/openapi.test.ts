@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { apiModules } from '../modules/index.ts';
-import { operationIdOf } from './openapi.ts';
+import { apiModules } from '../src/modules/index.ts';
+import { operationIdOf } from '../src/plugins/openapi.ts';
+import { createTestContext, type TestContext } from './harness.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

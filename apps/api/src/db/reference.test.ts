@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanyWithAdmin, randomIata, signIn } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createCompanyWithAdmin, randomIata, signIn } from '../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { referenceCountries } from './reference.ts';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { airports, coreAirports, coreLocations, locations, yards } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { airports, coreAirports, coreLocations, locations, yards } from '../db/schema/index.ts';
 
 /**
  * The demo company's places: locations at its airports (car parks, terminal drop-off points, meeting points),

@@ -1,6 +1,6 @@
-import { richTextToPlainText, sanitizeRichText } from '../../lib/richText.ts';
-import type { DbOrTx } from '../client.ts';
-import { blogPosts } from '../schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { blogPosts } from '../db/schema/index.ts';
+import { richTextToPlainText, sanitizeRichText } from '../lib/richText.ts';
 
 const DAY = 86_400_000;
 

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { addDays, dayAt } from '../../lib/dates.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import type { DbOrTx } from '../client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import {
   attendance,
   bookings,
@@ -14,14 +12,16 @@ import {
   tripStatusHistory,
   trips,
   users,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
+import { addDays, dayAt } from '../lib/dates.ts';
+import { hashPassword } from '../lib/passwords.ts';
 
 /** The demo drivers sign in with their e-mail and this password (they are asked for a new one first). */
 export const DEMO_DRIVER_PASSWORD = 'Driver-2026';
 /** The demo driver who may take trips (both documents, a rate, approved): the banner names this sign-in. */
 export const DEMO_DRIVER = { email: 'arun.prakash@example.com', password: DEMO_DRIVER_PASSWORD } as const;
 
-/** A file the demo's documents name: written into the upload folder at first start (db/bootstrap.ts). */
+/** A file the demo's documents name: written into the upload folder at first start (bootstrap.ts). */
 export interface DemoFile {
   storedName: string;
   bytes: Buffer;

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { verifyPassword } from '../lib/passwords.ts';
-import { sniffContentType } from '../lib/uploads.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
-import { type Database, openDatabase } from './client.ts';
-import { airports, appSettings, companies, companyWebConfigs, countries, driverDocuments, users } from './schema/index.ts';
+import { loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { airports, appSettings, companies, companyWebConfigs, countries, driverDocuments, users } from './db/schema/index.ts';
+import { verifyPassword } from './lib/passwords.ts';
+import { sniffContentType } from './lib/uploads.ts';
 
 // Bootstrap decides on a whole database, so these tests open their own embedded one each.
 let database: Database | undefined;

@@ -1,15 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
-import { addDays } from '../../lib/dates.ts';
-import { createAttendanceService } from '../../modules/attendance/attendance.service.ts';
-import { expiringBetween } from '../../modules/driver-documents/driver-documents.repository.ts';
-import { ratesInForce } from '../../modules/driver-rates/driver-rates.repository.ts';
-import { eligibilityOn } from '../../modules/drivers/drivers.eligibility.ts';
-import { createDriversRepository } from '../../modules/drivers/drivers.repository.ts';
 import { bootstrapDatabase } from '../bootstrap.ts';
-import { type Database, openDatabase } from '../client.ts';
-import { attendance, documentTypes, drivers as driverProfiles, trips } from '../schema/index.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { attendance, documentTypes, drivers as driverProfiles, trips } from '../db/schema/index.ts';
+import { addDays } from '../lib/dates.ts';
+import { createAttendanceService } from '../modules/attendance/attendance.service.ts';
+import { expiringBetween } from '../modules/driver-documents/driver-documents.repository.ts';
+import { ratesInForce } from '../modules/driver-rates/driver-rates.repository.ts';
+import { eligibilityOn } from '../modules/drivers/drivers.eligibility.ts';
+import { createDriversRepository } from '../modules/drivers/drivers.repository.ts';
 import { seedDemoAttendance } from './demo-drivers.ts';
 
 let database: Database | undefined;

@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { Db } from '../client.ts';
-import { companies, companyWebConfigs } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { companies, companyWebConfigs } from '../db/schema/index.ts';
+import { newClientKey } from '../modules/companies/companies.service.ts';
 
-/** A company's publishable client key (what the sign-in page sends before anyone signs in). */
-export function newClientKey(): string {
-  return randomBytes(24).toString('base64url');
-}
-
-/** A company with its web config; returns its id. */
+/** A company with its web config and client key, as the demo and the first start make one (no audit: nobody acts yet); returns its id. */
 export async function createCompany(
   db: Db,
   name: string,

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import { uploadDirectoryOf } from '../lib/uploads.ts';
-import type { Database, Db } from './client.ts';
-import { appSettings, users } from './schema/index.ts';
-import { DEMO_ADMIN, DEMO_SUPER_ADMIN, seedDemoData, seedFirstAdmin } from './seed/demo.ts';
-import { DEMO_DRIVER, type DemoFile } from './seed/demo-drivers.ts';
-import { seedReferenceData } from './seed/reference.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { seedReferenceData } from './db/reference.ts';
+import { appSettings, users } from './db/schema/index.ts';
+import { createCompany } from './demo/company.ts';
+import { DEMO_ADMIN, DEMO_SUPER_ADMIN, seedDemoData } from './demo/demo.ts';
+import { DEMO_DRIVER, type DemoFile } from './demo/demo-drivers.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { uploadDirectoryOf } from './lib/uploads.ts';
 
 async function tokenSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
@@ -38,6 +40,20 @@ async function writeDemoFiles(files: DemoFile[], config: Config): Promise<void> 
   if (dir === null || files.length === 0) return;
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await Promise.all(files.map((file) => writeFile(join(dir, file.storedName), file.bytes, { mode: 0o600 })));
+}
+
+/** First company and admin on an empty PostgreSQL server database, from ADMIN_EMAIL and ADMIN_PASSWORD. */
+async function seedFirstAdmin(db: Db, companyName: string, email: string, password: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const companyId = await createCompany(tx as unknown as Db, companyName, null, { contact_email: email });
+    await tx.insert(users).values({
+      company_id: companyId,
+      role: 'admin',
+      name: 'Administrator',
+      email: email.toLowerCase(),
+      password_hash: await hashPassword(password),
+    });
+  });
 }
 
 /**

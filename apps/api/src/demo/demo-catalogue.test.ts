@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, createTenant } from '../../../test/kit.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { call, createTenant } from '../../test/kit.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import type { Role } from '@ps/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 /** The one signing algorithm accepted; a token with `alg: none` or any other algorithm is refused. */
 const ALGORITHM = 'HS256';
@@ -46,7 +46,7 @@ export class TokenService {
   /**
    * Access tokens whose signature, algorithm, issuer and type were verified, by their exact text. Verifying
    * the same text again proves nothing new, so a hit only re-checks expiry. Revocation is not decided here:
-   * the session check (access.ts) runs on every request whatever this says.
+   * the session check (plugins/access.ts) runs on every request whatever this says.
    */
   readonly #verifiedAccess = new Map<string, AccessClaims & { exp: number }>();
 
