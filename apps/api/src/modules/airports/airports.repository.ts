@@ -2,7 +2,7 @@ import type { AirportListQuery, CoreAirportListQuery } from '@ps/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { airports, coreAirports, countries } from '../../db/schema/index.ts';
-import { countRows, listPage, listParts } from '../../kit/list.ts';
+import { preparedList } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
 const airportColumns = {
@@ -50,36 +50,46 @@ function prepareAirportById(db: DbOrTx) {
 }
 const airportById = new WeakMap<DbOrTx, ReturnType<typeof prepareAirportById>>();
 
+/** The company's airports, one page and the count, prepared per shape of query (kit/list.ts). */
+const listAirports = preparedList<AirportListQuery, AirportRow>({
+  name: 'airport_list',
+  select: (db) => db.select(airportColumns).from(airports).innerJoin(countries, eq(countries.id, airports.country_id)),
+  table: airports,
+  scope: (db, companyId) => companyScope(db, airports, companyId).owned(),
+  filters: { status: (status) => eq(airports.status, status) },
+  searchColumns: [airports.iata_code, airports.name],
+  sortColumns: {
+    iata_code: airports.iata_code,
+    name: airports.name,
+    time_zone: airports.time_zone,
+    status: airports.status,
+    created_at: airports.created_at,
+  },
+  defaultSort: 'iata_code',
+  tieBreaker: airports.id,
+});
+
+/** The organisation's core airports (no company). */
+const listCoreAirports = preparedList<CoreAirportListQuery, CoreAirportRow>({
+  name: 'core_airport_list',
+  select: (db) => db.select(coreAirportColumns).from(coreAirports).innerJoin(countries, eq(countries.id, coreAirports.country_id)),
+  table: coreAirports,
+  filters: { status: (status) => eq(coreAirports.status, status) },
+  searchColumns: [coreAirports.iata_code, coreAirports.name],
+  sortColumns: {
+    iata_code: coreAirports.iata_code,
+    name: coreAirports.name,
+    time_zone: coreAirports.time_zone,
+    status: coreAirports.status,
+  },
+  defaultSort: 'iata_code',
+  tieBreaker: coreAirports.id,
+});
+
 /** Airport reads of one company, with the country joined; writes go through the kit (airports.service.ts). */
 export function createAirportsRepository(db: DbOrTx, companyId: number) {
-  const scope = companyScope(db, airports, companyId);
-  const select = () => db.select(airportColumns).from(airports).innerJoin(countries, eq(countries.id, airports.country_id));
-
   return {
-    list(query: AirportListQuery) {
-      const parts = listParts(query, {
-        filters: [scope.owned(), query.status === undefined ? undefined : eq(airports.status, query.status)],
-        searchColumns: [airports.iata_code, airports.name],
-        sortColumns: {
-          iata_code: airports.iata_code,
-          name: airports.name,
-          time_zone: airports.time_zone,
-          status: airports.status,
-          created_at: airports.created_at,
-        },
-        defaultSort: 'iata_code',
-        tieBreaker: airports.id,
-      });
-      return listPage(parts, {
-        rows: ({ where, orderBy, limit, offset }) =>
-          select()
-            .where(where)
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset),
-        count: (where) => countRows(db, airports, where),
-      });
-    },
+    list: (query: AirportListQuery) => listAirports(db, companyId, query),
 
     async findById(id: number): Promise<AirportRow | undefined> {
       let statement = airportById.get(db);
@@ -97,29 +107,7 @@ export function createAirportsRepository(db: DbOrTx, companyId: number) {
 export function createCoreAirportsRepository(db: DbOrTx) {
   const select = () => db.select(coreAirportColumns).from(coreAirports).innerJoin(countries, eq(countries.id, coreAirports.country_id));
   return {
-    list(query: CoreAirportListQuery) {
-      const parts = listParts(query, {
-        filters: [query.status === undefined ? undefined : eq(coreAirports.status, query.status)],
-        searchColumns: [coreAirports.iata_code, coreAirports.name],
-        sortColumns: {
-          iata_code: coreAirports.iata_code,
-          name: coreAirports.name,
-          time_zone: coreAirports.time_zone,
-          status: coreAirports.status,
-        },
-        defaultSort: 'iata_code',
-        tieBreaker: coreAirports.id,
-      });
-      return listPage(parts, {
-        rows: ({ where, orderBy, limit, offset }) =>
-          select()
-            .where(where)
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset),
-        count: (where) => countRows(db, coreAirports, where),
-      });
-    },
+    list: (query: CoreAirportListQuery) => listCoreAirports(db, null, query),
 
     async findById(id: number): Promise<CoreAirportRow | undefined> {
       const [row] = await select().where(eq(coreAirports.id, id)).limit(1);
