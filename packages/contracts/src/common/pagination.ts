@@ -3,6 +3,9 @@ import { isKnownTimeZone } from './timeZones.ts';
 import { V } from './validation.ts';
 
 /** Record ids are PostgreSQL integers: 1 to 2,147,483,647. */
+/** The largest page a list call answers: a screen's reference list (every airport, every yard) reads one page of it. */
+export const MAX_PAGE_SIZE = 1000;
+
 export const MAX_RECORD_ID = 2_147_483_647;
 
 /** A reference to a record in a body (country_id, core_airport_id...). */
@@ -41,7 +44,7 @@ export function listQuerySchema<const SortField extends string>(sortFields: read
   const sortValues = sortFields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   return requestContextQuerySchema.extend({
     page: z.coerce.number().int().min(1).default(1),
-    page_size: z.coerce.number().int().min(1).max(1000).default(20),
+    page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
     sort: z.enum(sortValues).optional(),
     search: z.string().trim().max(100).optional(),
   });

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Section } from '../../components/Section';
 import { useCurrentUser } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
-import { useBookingAudit, useBookingTrips, useDriverNames, useLocations, usePackages, useYards } from './api';
+import { useLocations, usePackages } from './api.choices';
+import { useBookingAudit } from './api.ledger';
+import { useBookingTrips, useDriverNames, useYards } from './api.trips';
 import { useTripText } from './BookingTrips';
 import { useBookingText } from './format';
 

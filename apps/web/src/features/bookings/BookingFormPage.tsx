@@ -18,7 +18,8 @@ import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
-import { bookingsResource, parkRideResource, useAgencies, useAirports, useLocations, usePackages, useServices } from './api';
+import { bookingsResource, parkRideResource } from './api';
+import { useAgencies, useAirports, useLocations, usePackages, useServices } from './api.choices';
 import {
   type BookingFormValues,
   emptyValues,

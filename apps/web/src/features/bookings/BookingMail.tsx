@@ -8,7 +8,7 @@ import { Section } from '../../components/Section';
 import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { useBookingMail, useSendConfirmation } from './api';
+import { useBookingMail, useSendConfirmation } from './api.ledger';
 
 function MailLine({ message }: { message: MailMessage }) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { useBookingPayments, useDeletePayment, useRecordPayment } from './api';
+import { useBookingPayments, useDeletePayment, useRecordPayment } from './api.ledger';
 import { useBookingText } from './format';
 
 type Kind = 'payment' | 'refund';

@@ -8,7 +8,8 @@ import { IconTrash } from '../../components/icons';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { Section } from '../../components/Section';
 import { toastSuccess } from '../../lib/toast';
-import { useAddService, useBookingServices, useRemoveService, useServices, useSetServiceQuantity } from './api';
+import { useServices } from './api.choices';
+import { useAddService, useBookingServices, useRemoveService, useSetServiceQuantity } from './api.services';
 import { useBookingText } from './format';
 
 /** The booking's services: each line's price is the one it was added at. */

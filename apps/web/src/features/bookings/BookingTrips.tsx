@@ -9,7 +9,8 @@ import { useCurrentUser } from '../../lib/currentUser';
 import { formatDateTime, translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
-import { useBookingTrips, useCarPath, useLocations, useRecordMovement, useTripDetail, useYards } from './api';
+import { useLocations } from './api.choices';
+import { useBookingTrips, useCarPath, useRecordMovement, useTripDetail, useYards } from './api.trips';
 import { useBookingText } from './format';
 
 /** Badge colours dark enough for white text (AA), each status its own. */

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { useBookingVersions, useRestorePreview, useRestoreVersion } from './api';
+import { useBookingVersions, useRestorePreview, useRestoreVersion } from './api.versions';
 import { useBookingText } from './format';
 
 const instantFields = new Set(['departure_at', 'arrival_at', 'shuttle_out_at', 'shuttle_back_at']);

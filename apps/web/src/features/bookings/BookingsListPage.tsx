@@ -27,7 +27,8 @@ import { useListPage, usePageSearch } from '../../lib/listPage';
 import { minorDigitsOf, toMajor } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { type BulkStatusResult, bookingsResource, DEFAULT_SORT, parkRideResource, useAirports, useBulkStatus, useLocations } from './api';
+import { type BulkStatusResult, bookingsResource, DEFAULT_SORT, parkRideResource, useBulkStatus } from './api';
+import { useAirports, useLocations } from './api.choices';
 import { StatusBadge, useBookingText } from './format';
 import { type BookingListSearch, parseStatuses, validateBookingListSearch } from './search';
 

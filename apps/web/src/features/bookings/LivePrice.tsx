@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useMoney } from '../../lib/money';
 import { dayOf } from '../../lib/zonedTime';
-import { type QuoteInput, useLiveQuote } from './api';
+import { type QuoteInput, useLiveQuote } from './api.choices';
 import type { BookingFormValues, FormKind } from './bookingFormModel';
 
 /**

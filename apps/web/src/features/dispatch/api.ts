@@ -10,6 +10,7 @@ import {
   type TripUpdateInput,
   yardEndpoints,
 } from '@ps/contracts';
+import { MAX_PAGE_SIZE } from '@ps/contracts/common/pagination';
 import { tripEndpoints } from '@ps/contracts/trips.endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
@@ -28,10 +29,6 @@ export const dispatchKeys = {
 /** How often the day and the flights are read again (other dispatchers, drivers and flights change them too). */
 export const POLL_MS = 30_000;
 
-/** The API answers at most this many trips a page: a day with more is read page by page. */
-const TRIPS_PAGE = 1000;
-/** Every place in one page: a company has tens, not thousands. */
-const ALL_PLACES = 1000;
 /** A guard against a runaway day: 10,000 trips. */
 const MAX_TRIP_PAGES = 10;
 
@@ -43,11 +40,11 @@ export function useDayTrips(date: string, zone: string, pollMs: number | false) 
       const trips: Trip[] = [];
       for (let page = 1; page <= MAX_TRIP_PAGES; page++) {
         const answer = await callEndpoint(tripEndpoints.list, {
-          query: { date, time_zone: zone, page, page_size: TRIPS_PAGE, sort: 'scheduled_at' },
+          query: { date, time_zone: zone, page, page_size: MAX_PAGE_SIZE, sort: 'scheduled_at' },
           signal,
         });
         trips.push(...answer.data);
-        if (trips.length >= (answer.pagination?.total ?? 0) || answer.data.length < TRIPS_PAGE) break;
+        if (trips.length >= (answer.pagination?.total ?? 0) || answer.data.length < MAX_PAGE_SIZE) break;
       }
       return trips;
     },
@@ -181,8 +178,8 @@ export function useTripPlaces(enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) => {
       const [locations, yards] = await Promise.all([
-        callEndpoint(locationEndpoints.list, { query: { status: '1', page_size: ALL_PLACES, sort: 'name' }, signal }),
-        callEndpoint(yardEndpoints.list, { query: { page_size: ALL_PLACES, sort: 'name' }, signal }),
+        callEndpoint(locationEndpoints.list, { query: { status: '1', page_size: MAX_PAGE_SIZE, sort: 'name' }, signal }),
+        callEndpoint(yardEndpoints.list, { query: { page_size: MAX_PAGE_SIZE, sort: 'name' }, signal }),
       ]);
       return { locations: locations.data, yards: yards.data.filter((yard) => yard.status === 1) };
     },

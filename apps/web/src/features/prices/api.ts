@@ -8,6 +8,7 @@ import {
   locationEndpoints,
   locationPriceEndpoints,
 } from '@ps/contracts';
+import { MAX_PAGE_SIZE } from '@ps/contracts/common/pagination';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api';
@@ -29,14 +30,14 @@ export const locationPricesResource = createResource({
   }),
 });
 
-const ALL = 1000;
-
 /** The company's active airports, to pick from. */
 export function useAirportChoices() {
   return useQuery({
-    queryKey: ['airports', 'list', { status: 1, page_size: ALL, sort: 'iata_code' }],
+    queryKey: ['airports', 'list', { status: 1, page_size: MAX_PAGE_SIZE, sort: 'iata_code' }],
     queryFn: ({ signal }) =>
-      callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: ALL, sort: 'iata_code' }, signal }).then((r) => r.data),
+      callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: MAX_PAGE_SIZE, sort: 'iata_code' }, signal }).then(
+        (r) => r.data,
+      ),
     staleTime: 60_000,
   });
 }
@@ -44,11 +45,12 @@ export function useAirportChoices() {
 /** The airport's active locations (departures and arrivals of its routes). */
 export function useLocationChoices(airportId: number | undefined) {
   return useQuery({
-    queryKey: ['locations', 'list', { airport_id: airportId, status: 1, page_size: ALL }],
+    queryKey: ['locations', 'list', { airport_id: airportId, status: 1, page_size: MAX_PAGE_SIZE }],
     queryFn: ({ signal }) =>
-      callEndpoint(locationEndpoints.list, { query: { airport_id: airportId, status: '1', page_size: ALL, sort: 'name' }, signal }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(locationEndpoints.list, {
+        query: { airport_id: airportId, status: '1', page_size: MAX_PAGE_SIZE, sort: 'name' },
+        signal,
+      }).then((r) => r.data),
     enabled: airportId !== undefined,
     staleTime: 60_000,
   });
@@ -57,9 +59,11 @@ export function useLocationChoices(airportId: number | undefined) {
 /** The company's active bands (all types, or one), for filters. */
 export function useBandChoices(type?: BandType) {
   return useQuery({
-    queryKey: ['bands', 'list', { type, status: 1, page_size: ALL }],
+    queryKey: ['bands', 'list', { type, status: 1, page_size: MAX_PAGE_SIZE }],
     queryFn: ({ signal }) =>
-      callEndpoint(bandEndpoints.list, { query: { type, status: '1', page_size: ALL, sort: 'min_days' }, signal }).then((r) => r.data),
+      callEndpoint(bandEndpoints.list, { query: { type, status: '1', page_size: MAX_PAGE_SIZE, sort: 'min_days' }, signal }).then(
+        (r) => r.data,
+      ),
     staleTime: 60_000,
   });
 }

@@ -1,10 +1,8 @@
 import { additionalServiceEndpoints, airportEndpoints, locationEndpoints, packageEndpoints, quoteEndpoints } from '@ps/contracts';
+import { MAX_PAGE_SIZE } from '@ps/contracts/common/pagination';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
 import { isCompleteQuote, type QuoteSearch } from './search';
-
-/** Every row of a reference list (the API's largest page): the choices of the quote's selects. */
-const ALL = 1000;
 
 const keys = {
   airports: ['quote', 'airports'] as const,
@@ -19,7 +17,7 @@ export function useQuoteAirports() {
   return useQuery({
     queryKey: keys.airports,
     queryFn: async ({ signal }) =>
-      (await callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: ALL, sort: 'iata_code' }, signal })).data,
+      (await callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: MAX_PAGE_SIZE, sort: 'iata_code' }, signal })).data,
   });
 }
 
@@ -31,7 +29,7 @@ export function useQuoteLocations(airportId: number | undefined) {
     queryFn: async ({ signal }) =>
       (
         await callEndpoint(locationEndpoints.list, {
-          query: { airport_id: airportId, status: '1', page_size: ALL, sort: 'name' },
+          query: { airport_id: airportId, status: '1', page_size: MAX_PAGE_SIZE, sort: 'name' },
           signal,
         })
       ).data,
@@ -43,7 +41,8 @@ export function useQuotePackages() {
   return useQuery({
     queryKey: keys.packages,
     meta: { silent: true },
-    queryFn: async ({ signal }) => (await callEndpoint(packageEndpoints.list, { query: { status: '1', page_size: ALL }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await callEndpoint(packageEndpoints.list, { query: { status: '1', page_size: MAX_PAGE_SIZE }, signal })).data,
   });
 }
 
@@ -53,7 +52,7 @@ export function useQuoteServices() {
     queryKey: keys.services,
     meta: { silent: true },
     queryFn: async ({ signal }) =>
-      (await callEndpoint(additionalServiceEndpoints.list, { query: { status: '1', page_size: ALL }, signal })).data,
+      (await callEndpoint(additionalServiceEndpoints.list, { query: { status: '1', page_size: MAX_PAGE_SIZE }, signal })).data,
   });
 }
 
