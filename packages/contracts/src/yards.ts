@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { updateSchemaOf } from './common/crud.ts';
 import { crudEndpoints } from './common/endpoint.ts';
 import { optionalText, recordName, wholeNumber } from './common/names.ts';
 import { idParamsSchema, listQuerySchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { yardSortFields } from './common/sortFields.ts';
-import { V } from './common/validation.ts';
 
 export { yardSortFields };
 
@@ -39,14 +39,7 @@ export type YardCreateInput = z.input<typeof yardCreateSchema>;
 export type YardCreate = z.output<typeof yardCreateSchema>;
 
 /** PATCH /api/yards/update/{id} body: any subset of the fields. */
-export const yardUpdateSchema = z
-  .strictObject({
-    name: yardFields.name.optional(),
-    address: yardFields.address.optional(),
-    capacity: yardFields.capacity.optional(),
-    status: yardFields.status.optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, { error: V.required });
+export const yardUpdateSchema = updateSchemaOf(yardFields);
 export type YardUpdate = z.output<typeof yardUpdateSchema>;
 
 /** GET /api/yards/list: paging, sort, search by name or address, `status=1` for active yards. */

@@ -43,6 +43,8 @@ export const kitErrorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  'name_taken',
+  'in_use',
   'too_many_requests',
   'payload_too_large',
   'unsupported_media_type',

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { CsvColumn } from '../lib/csv';
 import { type Scope, screenHref } from '../lib/features';
 import { applyConflictErrors, applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../lib/forms';
-import { formatDateTime } from '../lib/i18n';
+import { formatDateTime, translateMessage } from '../lib/i18n';
 import { useListPage, usePageSearch } from '../lib/listPage';
 import { backToList } from '../lib/listReturn';
 import type { ListSearch } from '../lib/listSearch';
@@ -42,7 +42,7 @@ import { RowActions } from './RowActions';
  * locales): `title`, `intro`, `add`, `search`, `searchPlaceholder`, `statusFilter`, `loadError`, `empty`, `emptyFiltered`,
  * `exportFile`, `editOne`, `deleteOne`, `delete.title`, `fields.<field>`, `toast.created|updated|deleted|activated|deactivated`,
  * `createTitle`, `editTitle`, `editTitleGeneric`, `backToList`, `notFound`, `form.create`, `form.save`, `form.active`,
- * `form.activeHint`. A toast or title's `{{name}}` is the record's `nameOf`.
+ * `form.activeHint` (`intro` may be left out). A toast or title's `{{name}}` is the record's `nameOf`.
  */
 
 interface CrudRecord {
@@ -81,13 +81,22 @@ export interface CrudScreens<
   list: {
     validateSearch(raw: Record<string, unknown>): Search;
     defaultSort: string;
-    /** Its own columns: the status switch and the creation time follow when the record has them. */
+    /**
+     * Its own columns (the status switch and the creation time follow when the record has them) and its CSV's. Both are
+     * called on every render of the list, in the same order, so they may use hooks (the company's currency...).
+     */
     columns(t: (key: string) => string): KitColumn<Row>[];
     csv(t: (key: string) => string): CsvColumn<Row>[];
     /** Filters of its own beside the status filter. */
     filters?(search: Search, setSearch: (patch: Partial<Search>) => void): ReactNode;
     /** Whether a filter of its own is set (the empty list then says so). */
     filtered?(search: Search): boolean;
+    /** A card's title on a phone (the record's name by default). */
+    cardTitle?(row: Row): ReactNode;
+    /** Buttons of its own beside a row's edit and delete (an agency's statement). */
+    rowActions?(row: Row): ReactNode;
+    /** Buttons of its own beside Export and Add. */
+    headerActions?(): ReactNode;
   };
   form: {
     createSchema: CreateSchema;
@@ -123,7 +132,7 @@ const listHref = (screens: AnyScreens) => screenHref(screens.scope, screens.path
 
 /** The list: header, search and filters, bulk status, table or cards, delete after asking. */
 export function CrudListPage({ screens }: { screens: AnyScreens }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const key = (name: string) => `${screens.messages}.${name}`;
   usePageTitle(t(key('title')));
   const route = { useSearch: () => useSearch({ strict: false }), useNavigate: () => useNavigate() as never };
@@ -158,7 +167,7 @@ export function CrudListPage({ screens }: { screens: AnyScreens }) {
           <Title order={1} size="h2">
             {t(key('title'))}
           </Title>
-          <Text size="sm">{t(key('intro'))}</Text>
+          {i18n.exists(key('intro')) ? <Text size="sm">{t(key('intro'))}</Text> : null}
         </Stack>
         <Group gap="sm">
           <ExportCsvButton
@@ -166,6 +175,7 @@ export function CrudListPage({ screens }: { screens: AnyScreens }) {
             columns={screens.list.csv(t)}
             fileName={`${t(key('exportFile'))}.csv`}
           />
+          {screens.list.headerActions?.()}
           <AddButton to={`${href}/new`} label={t(key('add'))} permission={`${screens.permission}.create`} />
         </Group>
       </Group>
@@ -198,11 +208,13 @@ export function CrudListPage({ screens }: { screens: AnyScreens }) {
           fetching={page.list.isFetching}
           noRecordsText={filtered ? t(key('emptyFiltered')) : t(key('empty'))}
           table={page.table}
-          cardTitle={(row) => (
-            <Text fw={700} c="var(--ps-color-title)" style={{ overflowWrap: 'anywhere' }}>
-              {screens.nameOf(row)}
-            </Text>
-          )}
+          cardTitle={(row) =>
+            screens.list.cardTitle?.(row) ?? (
+              <Text fw={700} c="var(--ps-color-title)" style={{ overflowWrap: 'anywhere' }}>
+                {screens.nameOf(row)}
+              </Text>
+            )
+          }
           {...(hasStatus
             ? {
                 selection: {
@@ -215,13 +227,16 @@ export function CrudListPage({ screens }: { screens: AnyScreens }) {
             : {})}
           columns={columns}
           actions={(row) => (
-            <RowActions
-              resource={screens.permission}
-              editHref={`${href}/${row.id}/edit`}
-              editLabel={t(key('editOne'), { name: screens.nameOf(row) })}
-              deleteLabel={t(key('deleteOne'), { name: screens.nameOf(row) })}
-              onDelete={() => page.deletion.ask(row)}
-            />
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              {screens.list.rowActions?.(row)}
+              <RowActions
+                resource={screens.permission}
+                editHref={`${href}/${row.id}/edit`}
+                editLabel={t(key('editOne'), { name: screens.nameOf(row) })}
+                deleteLabel={t(key('deleteOne'), { name: screens.nameOf(row) })}
+                onDelete={() => page.deletion.ask(row)}
+              />
+            </Group>
           )}
         />
       )}
@@ -248,8 +263,8 @@ function CrudForm({
   schema: z.ZodType;
   defaultValues: DefaultValues<FieldValues>;
   submitLabel: string;
-  /** Saves the values the schema made; answers the saved record's name for the toast. */
-  save(values: unknown): Promise<void>;
+  /** Saves the values the schema made; answers the success toast's text. */
+  save(values: unknown): Promise<string>;
 }) {
   const { t } = useTranslation();
   const toasts = useFormToasts();
@@ -263,7 +278,8 @@ function CrudForm({
   const href = listHref(screens);
   const submit = handleSubmit(async (values) => {
     try {
-      await save(values);
+      // The form's own toasts: a success closes the errors an earlier try of this form left.
+      toasts.success(await save(values));
       allowLeave();
       await navigate(backToList(href));
     } catch (error) {
@@ -281,6 +297,8 @@ function CrudForm({
             control={control}
             label={t(`${screens.messages}.form.active`)}
             description={t(`${screens.messages}.form.activeHint`)}
+            // A 409 about the status (reactivating a band that overlaps another) shows beside the switch.
+            error={translateMessage(formState.errors.status?.message as string | undefined)}
           />
         ) : null}
         <FormActions cancelHref={href} submitLabel={submitLabel} busy={formState.isSubmitting} />
@@ -296,7 +314,6 @@ export function CrudCreatePage({ screens }: { screens: AnyScreens }) {
   const key = (name: string) => `${screens.messages}.${name}`;
   usePageTitle(t(key('createTitle')));
   const create = screens.resource.useCreate();
-  const toasts = useFormToasts();
   return (
     <Stack gap="md" maw={960}>
       <BackToListLink path={listHref(screens)} label={t(key('backToList'))} />
@@ -308,10 +325,7 @@ export function CrudCreatePage({ screens }: { screens: AnyScreens }) {
         schema={screens.form.createSchema}
         defaultValues={screens.form.empty}
         submitLabel={t(key('form.create'))}
-        save={async (values) => {
-          const created = await create.mutateAsync(values);
-          toasts.success(t(key('toast.created'), { name: screens.nameOf(created) }));
-        }}
+        save={async (values) => t(key('toast.created'), { name: screens.nameOf(await create.mutateAsync(values)) })}
       />
     </Stack>
   );
@@ -325,7 +339,6 @@ export function CrudEditPage({ screens }: { screens: AnyScreens }) {
   const id = Number(params[screens.idParam]);
   const record = screens.resource.useOne(id);
   const update = screens.resource.useUpdate(id);
-  const toasts = useFormToasts();
   const title = record.data ? t(key('editTitle'), { name: screens.nameOf(record.data) }) : t(key('editTitleGeneric'));
   usePageTitle(title);
   return (
@@ -342,10 +355,7 @@ export function CrudEditPage({ screens }: { screens: AnyScreens }) {
             schema={screens.form.updateSchema}
             defaultValues={screens.form.valuesOf(current)}
             submitLabel={t(key('form.save'))}
-            save={async (values) => {
-              const saved = await update.mutateAsync(values);
-              toasts.success(t(key('toast.updated'), { name: screens.nameOf(saved) }));
-            }}
+            save={async (values) => t(key('toast.updated'), { name: screens.nameOf(await update.mutateAsync(values)) })}
           />
         )}
       </RecordState>

@@ -11,6 +11,9 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  // A resource's name its company has already, and a record others still use (a new resource's words until it has its own).
+  'name_taken',
+  'in_use',
   'airport_iata_taken',
   'airport_in_use',
   'company_in_use',

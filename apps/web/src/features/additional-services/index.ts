@@ -4,5 +4,4 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { AdditionalServiceCreatePage, AdditionalServiceEditPage } from './AdditionalServiceFormPage';
-export { AdditionalServicesListPage } from './AdditionalServicesListPage';
+export { AdditionalServiceCreatePage, AdditionalServiceEditPage, AdditionalServicesListPage } from './screens';

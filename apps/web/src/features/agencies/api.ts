@@ -1,23 +1,23 @@
 import { agencyEndpoints, coreAgencyEndpoints } from '@ps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
+import { statusFilterQuery } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
-import { type AgencyListSearch, type CoreAgencyListSearch, DEFAULT_AGENCY_SORT, DEFAULT_CORE_AGENCY_SORT } from './search';
 
 /** The company's agencies: `/api/agency/*`. */
 export const agenciesResource = createResource({
   key: 'agencies',
   endpoints: agencyEndpoints,
-  defaultSort: DEFAULT_AGENCY_SORT,
-  filters: (search: AgencyListSearch) => ({ status: search.status }),
+  defaultSort: 'name',
+  filters: statusFilterQuery,
 });
 
 /** The organisation's master list: `/api/coreagency/*` (the super admin keeps it; company admins pick from it). */
 export const coreAgenciesResource = createResource({
   key: 'core-agencies',
   endpoints: coreAgencyEndpoints,
-  defaultSort: DEFAULT_CORE_AGENCY_SORT,
-  filters: (search: CoreAgencyListSearch) => ({ status: search.status }),
+  defaultSort: 'name',
+  filters: statusFilterQuery,
 });
 
 /** Active core agencies to pick from, by name (only where a company's agency is edited). */

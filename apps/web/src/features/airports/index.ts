@@ -4,7 +4,11 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { AirportCreatePage, AirportEditPage } from './AirportFormPage';
-export { AirportsListPage } from './AirportsListPage';
-export { CoreAirportCreatePage, CoreAirportEditPage } from './CoreAirportFormPage';
-export { CoreAirportsPage } from './CoreAirportsPage';
+export {
+  AirportCreatePage,
+  AirportEditPage,
+  AirportsListPage,
+  CoreAirportCreatePage,
+  CoreAirportEditPage,
+  CoreAirportsPage,
+} from './screens';

@@ -1,17 +1,16 @@
-import { bandEndpoints } from '@ps/contracts';
+import { type BandType, bandEndpoints } from '@ps/contracts';
+import type { StatusListSearch } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
-import type { BandListSearch, BandSortField } from './search';
 
-/**
- * The list's sort unless the URL says otherwise. Kept here, not in search.ts: the feature imports only types from
- * search.ts, so the router's validator stays in the router's chunk (no extra chunk before sign-in).
- */
-export const DEFAULT_SORT: BandSortField = 'min_days';
+/** The bands list's URL state: the usual one and the band type. */
+export interface BandListSearch extends StatusListSearch {
+  type?: BandType;
+}
 
 /** The company's bands: `/api/band/*`. */
 export const bandsResource = createResource({
   key: 'bands',
   endpoints: bandEndpoints,
-  defaultSort: DEFAULT_SORT,
+  defaultSort: 'min_days',
   filters: (search: BandListSearch) => ({ status: search.status, type: search.type }),
 });

@@ -4,5 +4,4 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { BandCreatePage, BandEditPage } from './BandFormPage';
-export { BandsListPage } from './BandsListPage';
+export { BandCreatePage, BandEditPage, BandsListPage } from './screens';

@@ -1,118 +1,175 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Title } from '@mantine/core';
-import { type CompanyCreate, type CompanyUpdate, companyCreateSchema, companyUpdateSchema } from '@ps/contracts';
+import { Divider, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { Company } from '@ps/contracts';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { Resolver } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { type DefaultValues, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BackToListLink } from '../../components/FormKit';
+import type { z } from 'zod';
+import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { BackToListLink, FormActions, StatusSwitchField } from '../../components/FormKit';
 import { RecordState } from '../../components/RecordState';
-import { useFormToasts } from '../../lib/forms';
+import { applyConflictErrors, applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
+import { translateMessage } from '../../lib/i18n';
 import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { companiesResource } from './api';
-import { CompanyForm, type CompanyFormValues, showServerErrors } from './CompanyForm';
+import { type CompanyFormValues, companyScreens, type CompanyForm as Form } from './screens';
 
+/**
+ * A company's add and edit pages: the kit's form (CrudPages.tsx) puts the status switch after all the fields, but
+ * here the first admin (on the add page) and the client key (on the edit page) follow the company's status, which
+ * would otherwise read as the admin's. Its fields, values and errors are the ones `companyScreens` declares.
+ */
+const LIST = '/org/companies';
 const editRoute = getRouteApi('/org/companies/$companyId/edit');
+const declared = companyScreens.form;
 
-const createResolver = zodResolver(companyCreateSchema) as unknown as Resolver<CompanyFormValues, unknown, CompanyCreate>;
-// The edit form shows every field but the first admin, so the partial update schema checks the same values.
-const updateResolver = zodResolver(companyUpdateSchema) as unknown as Resolver<CompanyFormValues, unknown, CompanyUpdate>;
+function CompanyForm<Schema extends z.ZodType>({
+  schema,
+  defaultValues,
+  submitLabel,
+  clientKey,
+  save,
+}: {
+  schema: Schema;
+  defaultValues: DefaultValues<CompanyFormValues>;
+  submitLabel: string;
+  /** Shown read-only when editing: the key of the company's sign-in page and public site. */
+  clientKey?: string;
+  /** Saves the values the schema made; answers the success toast. */
+  save(values: z.output<Schema>): Promise<string>;
+}) {
+  const { t } = useTranslation();
+  const toasts = useFormToasts();
+  const navigate = useNavigate();
+  const form = useForm<CompanyFormValues, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<CompanyFormValues, unknown, z.output<Schema>>,
+    defaultValues,
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
+  const { blocker, allowLeave } = useUnsavedChangesGuard(isDirty && !isSubmitting);
+  const error = (message: string | undefined) => translateMessage(message);
+  const submit = handleSubmit(async (values) => {
+    try {
+      toasts.success(await save(values));
+      allowLeave();
+      await navigate(backToList(LIST));
+    } catch (caught) {
+      toasts.error(caught);
+      applyServerFieldErrors(caught, setError, sameNameField<CompanyFormValues>(declared.serverFields));
+      applyConflictErrors(caught, setError, declared.conflicts ?? {});
+    }
+  });
+
+  return (
+    <Paper component="form" p={{ base: 'md', sm: 'lg' }} radius="md" withBorder noValidate onSubmit={submit}>
+      <Stack gap="md">
+        {declared.fields(form as unknown as Form)}
+        <StatusSwitchField control={control} label={t('companies.form.active')} description={t('companies.form.activeHint')} />
+        {clientKey ? (
+          <TextInput label={t('companies.fields.client_key')} description={t('companies.form.clientKeyHint')} value={clientKey} readOnly />
+        ) : null}
+
+        {defaultValues.admin ? (
+          <>
+            <Divider />
+            <Stack gap={4}>
+              <Title order={2} size="h4">
+                {t('companies.form.adminTitle')}
+              </Title>
+              <Text size="sm">{t('companies.form.adminHint')}</Text>
+            </Stack>
+            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+              <TextInput
+                label={t('companies.fields.admin_name')}
+                required
+                autoComplete="off"
+                error={error(errors.admin?.name?.message)}
+                {...register('admin.name')}
+              />
+              <TextInput
+                label={t('companies.fields.admin_email')}
+                type="email"
+                required
+                autoComplete="off"
+                error={error(errors.admin?.email?.message)}
+                {...register('admin.email')}
+              />
+              <PasswordInput
+                label={t('companies.fields.admin_password')}
+                description={t('companies.form.passwordHint')}
+                required
+                autoComplete="new-password"
+                error={error(errors.admin?.temporary_password?.message)}
+                {...register('admin.temporary_password')}
+              />
+            </SimpleGrid>
+          </>
+        ) : null}
+
+        <FormActions cancelHref={LIST} submitLabel={submitLabel} busy={isSubmitting} />
+      </Stack>
+      <UnsavedChangesDialog blocked={blocker.status === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </Paper>
+  );
+}
+
+/** The page around the form: the way back, the title, the form (the record's, once loaded, when editing). */
+function CompanyPage({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  usePageTitle(title);
+  return (
+    <Stack gap="md" maw={1040}>
+      <BackToListLink path={LIST} label={t('companies.backToList')} />
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 
 export function CompanyCreatePage() {
   const { t } = useTranslation();
-  usePageTitle(t('companies.createTitle'));
-  const navigate = useNavigate();
   const create = companiesResource.useCreate();
-  const toasts = useFormToasts();
-
   return (
-    <Stack gap="md" maw={1040}>
-      <BackToListLink path={'/org/companies'} label={t('companies.backToList')} />
-      <Title order={1} size="h2">
-        {t('companies.createTitle')}
-      </Title>
-      <CompanyForm<CompanyCreate>
-        resolver={createResolver}
-        defaultValues={{
-          name: '',
-          contact_email: '',
-          time_zone: 'Europe/London',
-          currency: 'GBP',
-          status: 1,
-          partner_ids: [],
-          admin: { name: '', email: '', temporary_password: '' },
-        }}
+    <CompanyPage title={t('companies.createTitle')}>
+      <CompanyForm
+        schema={declared.createSchema}
+        defaultValues={declared.empty}
         submitLabel={t('companies.form.create')}
-        onSubmit={async (values, setError, allowLeave) => {
-          try {
-            const company = await create.mutateAsync(values);
-            toasts.success(t('companies.toast.created', { name: company.name }));
-            allowLeave();
-            await navigate(backToList('/org/companies'));
-          } catch (error) {
-            toasts.error(error);
-            showServerErrors(error, setError);
-          }
-        }}
+        save={async (values) => t('companies.toast.created', { name: (await create.mutateAsync(values)).name })}
       />
-    </Stack>
+    </CompanyPage>
   );
 }
 
 export function CompanyEditPage() {
   const { t } = useTranslation();
-  const { companyId } = editRoute.useParams();
-  const id = Number(companyId);
-  const navigate = useNavigate();
+  const id = Number(editRoute.useParams().companyId);
   const company = companiesResource.useOne(id);
   const update = companiesResource.useUpdate(id);
-  const toasts = useFormToasts();
-  const title = company.data ? t('companies.editTitle', { name: company.data.name }) : t('companies.editTitleGeneric');
-  usePageTitle(title);
-
-  const body = (
-    <RecordState query={company} notFoundTitle={t('companies.notFound')}>
-      {(current) => (
-        <CompanyForm<CompanyUpdate>
-          key={current.id}
-          resolver={updateResolver}
-          companyId={current.id}
-          clientKey={current.client_key}
-          defaultValues={{
-            name: current.name,
-            contact_email: current.contact_email ?? '',
-            contact_phone: current.contact_phone,
-            address: current.address,
-            country_id: current.country_id,
-            time_zone: current.time_zone,
-            currency: current.currency,
-            status: current.status,
-            partner_ids: current.partner_ids,
-          }}
-          submitLabel={t('companies.form.save')}
-          onSubmit={async (values, setError, allowLeave) => {
-            try {
-              const saved = await update.mutateAsync(values);
-              toasts.success(t('companies.toast.updated', { name: saved.name }));
-              allowLeave();
-              await navigate(backToList('/org/companies'));
-            } catch (error) {
-              toasts.error(error);
-              showServerErrors(error, setError);
-            }
-          }}
-        />
-      )}
-    </RecordState>
-  );
-
   return (
-    <Stack gap="md" maw={1040}>
-      <BackToListLink path={'/org/companies'} label={t('companies.backToList')} />
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      {body}
-    </Stack>
+    <CompanyPage title={company.data ? t('companies.editTitle', { name: company.data.name }) : t('companies.editTitleGeneric')}>
+      <RecordState query={company} notFoundTitle={t('companies.notFound')}>
+        {(current: Company) => (
+          <CompanyForm
+            key={current.id}
+            schema={declared.updateSchema}
+            defaultValues={declared.valuesOf(current)}
+            clientKey={current.client_key}
+            submitLabel={t('companies.form.save')}
+            save={async (values) => t('companies.toast.updated', { name: (await update.mutateAsync(values)).name })}
+          />
+        )}
+      </RecordState>
+    </CompanyPage>
   );
 }

@@ -1,13 +1,13 @@
 import { companyEndpoints } from '@ps/contracts';
+import { statusFilterQuery } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
-import { type CompanyListSearch, DEFAULT_SORT } from './search';
 
 /** The organisation's companies (super admin): `/api/company/*`. */
 export const companiesResource = createResource({
   key: 'companies',
   endpoints: companyEndpoints,
-  defaultSort: DEFAULT_SORT,
-  filters: (search: CompanyListSearch) => ({ status: search.status }),
+  defaultSort: 'name',
+  filters: statusFilterQuery,
 });
 
 /** ISO 4217 currencies this browser knows, named in the user's language: "GBP – British Pound". */

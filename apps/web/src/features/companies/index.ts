@@ -4,5 +4,5 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { CompaniesListPage } from './CompaniesListPage';
 export { CompanyCreatePage, CompanyEditPage } from './CompanyFormPage';
+export { CompaniesListPage } from './screens';

@@ -4,5 +4,4 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { DocumentTypeCreatePage, DocumentTypeEditPage } from './DocumentTypeFormPage';
-export { DocumentTypesListPage } from './DocumentTypesListPage';
+export { DocumentTypeCreatePage, DocumentTypeEditPage, DocumentTypesListPage } from './screens';

@@ -1,13 +1,14 @@
 import { airportEndpoints, coreAirportEndpoints, coreLocationEndpoints, locationEndpoints } from '@ps/contracts';
-import type { ListSearch } from '../../lib/listSearch';
+import type { Scope } from '../../lib/features';
+import { type StatusListSearch, statusFilterQuery } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
-import { type CoreLocationListSearch, DEFAULT_CORE_LOCATION_SORT, DEFAULT_LOCATION_SORT, type LocationListSearch } from './search';
+import type { CoreLocationListSearch, LocationListSearch } from './search';
 
 /** The company's locations: `/api/location/*`. */
 export const locationsResource = createResource({
   key: 'locations',
   endpoints: locationEndpoints,
-  defaultSort: DEFAULT_LOCATION_SORT,
+  defaultSort: 'name',
   filters: (search: LocationListSearch) => ({ status: search.status, airport_id: search.airport_id, type: search.type }),
 });
 
@@ -15,34 +16,30 @@ export const locationsResource = createResource({
 export const coreLocationsResource = createResource({
   key: 'core-locations',
   endpoints: coreLocationEndpoints,
-  defaultSort: DEFAULT_CORE_LOCATION_SORT,
+  defaultSort: 'name',
   filters: (search: CoreLocationListSearch) => ({ status: search.status, core_airport_id: search.core_airport_id, type: search.type }),
 });
 
-interface AirportChoiceSearch extends ListSearch {
-  status?: 0 | 1;
-}
-
 /**
  * The airports a location can be at (read only here; the airports feature keeps them). Same query keys as
- * that feature's resource, so an airport added there shows here at once.
+ * that feature's resources, so an airport added there shows here at once.
  */
-const airportChoices = createResource({
-  key: 'airports',
-  endpoints: { list: airportEndpoints.list, get: airportEndpoints.get },
-  defaultSort: 'iata_code',
-  filters: (search: AirportChoiceSearch) => ({ status: search.status }),
-});
-const coreAirportChoices = createResource({
-  key: 'core-airports',
-  endpoints: { list: coreAirportEndpoints.list, get: coreAirportEndpoints.get },
-  defaultSort: 'iata_code',
-  filters: (search: AirportChoiceSearch) => ({ status: search.status }),
-});
+const airportChoices = {
+  company: createResource({
+    key: 'airports',
+    endpoints: { list: airportEndpoints.list, get: airportEndpoints.get },
+    defaultSort: 'iata_code',
+    filters: statusFilterQuery,
+  }),
+  org: createResource({
+    key: 'core-airports',
+    endpoints: { list: coreAirportEndpoints.list, get: coreAirportEndpoints.get },
+    defaultSort: 'iata_code',
+    filters: statusFilterQuery,
+  }),
+};
 
-/** The company's airports (all, or only active ones for a form), sorted by code. */
-export const useCompanyAirports = (activeOnly: boolean) => airportChoices.useList({ page_size: 1000, status: activeOnly ? 1 : undefined });
-/** The organisation's core airports, sorted by code. */
-export const useCoreAirports = (activeOnly: boolean) => coreAirportChoices.useList({ page_size: 1000, status: activeOnly ? 1 : undefined });
-/** Active core locations to pick from (enabled on the create form only). */
-export const useCoreLocationChoices = (enabled: boolean) => coreLocationsResource.useList({ page_size: 1000, status: 1 }, { enabled });
+/** The company's airports (`company`) or the organisation's core airports (`org`), all of them, sorted by code. */
+export const useAirports = (scope: Scope) => airportChoices[scope].useList({ page_size: 1000 } satisfies StatusListSearch);
+/** Active core locations to pick from (the company's add form). */
+export const useCoreLocationChoices = () => coreLocationsResource.useList({ page_size: 1000, status: 1 });

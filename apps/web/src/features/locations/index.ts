@@ -4,7 +4,11 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { CoreLocationCreatePage, CoreLocationEditPage } from './CoreLocationFormPage';
-export { CoreLocationsPage } from './CoreLocationsPage';
-export { LocationCreatePage, LocationEditPage } from './LocationFormPage';
-export { LocationsListPage } from './LocationsListPage';
+export {
+  CoreLocationCreatePage,
+  CoreLocationEditPage,
+  CoreLocationsPage,
+  LocationCreatePage,
+  LocationEditPage,
+  LocationsListPage,
+} from './screens';

@@ -1,17 +1,16 @@
-import { packageEndpoints } from '@ps/contracts';
+import { type BandType, packageEndpoints } from '@ps/contracts';
+import type { StatusListSearch } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
-import type { PackageListSearch, PackageSortField } from './search';
 
-/**
- * The list's sort unless the URL says otherwise. Kept here, not in search.ts: the feature imports only types from
- * search.ts, so the router's validator stays in the router's chunk (no extra chunk before sign-in).
- */
-export const DEFAULT_SORT: PackageSortField = 'name';
+/** The packages list's URL state: the usual one and the band type. */
+export interface PackageListSearch extends StatusListSearch {
+  type?: BandType;
+}
 
 /** The company's packages: `/api/package/*`. */
 export const packagesResource = createResource({
   key: 'packages',
   endpoints: packageEndpoints,
-  defaultSort: DEFAULT_SORT,
+  defaultSort: 'name',
   filters: (search: PackageListSearch) => ({ status: search.status, type: search.type }),
 });

@@ -4,5 +4,4 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { PackageCreatePage, PackageEditPage } from './PackageFormPage';
-export { PackagesListPage } from './PackagesListPage';
+export { PackageCreatePage, PackageEditPage, PackagesListPage } from './screens';

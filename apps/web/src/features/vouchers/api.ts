@@ -1,17 +1,17 @@
-import { voucherEndpoints } from '@ps/contracts';
+import { type DiscountType, voucherEndpoints } from '@ps/contracts';
+import type { StatusListSearch } from '../../lib/listSearch';
 import { createResource } from '../../lib/resource';
-import type { VoucherListSearch, VoucherSortField } from './search';
 
-/**
- * The list's sort unless the URL says otherwise. Kept here, not in search.ts: the feature imports only types from
- * search.ts, so the router's validator stays in the router's chunk (no extra chunk before sign-in).
- */
-export const DEFAULT_SORT: VoucherSortField = 'code';
+/** The vouchers list's URL state: the usual one, the discount type and "valid on" a day (`YYYY-MM-DD`). */
+export interface VoucherListSearch extends StatusListSearch {
+  discount_type?: DiscountType;
+  valid_on?: string;
+}
 
 /** The company's vouchers: `/api/voucher/*`. */
 export const vouchersResource = createResource({
   key: 'vouchers',
   endpoints: voucherEndpoints,
-  defaultSort: DEFAULT_SORT,
+  defaultSort: 'code',
   filters: (search: VoucherListSearch) => ({ status: search.status, discount_type: search.discount_type, valid_on: search.valid_on }),
 });

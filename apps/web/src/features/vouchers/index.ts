@@ -4,5 +4,4 @@ import { messagesLoaded } from './messages';
 // The screens render only once their messages are in (a top-level await holds the chunk's import).
 await messagesLoaded;
 
-export { VoucherCreatePage, VoucherEditPage } from './VoucherFormPage';
-export { VouchersListPage } from './VouchersListPage';
+export { VoucherCreatePage, VoucherEditPage, VouchersListPage } from './screens';
