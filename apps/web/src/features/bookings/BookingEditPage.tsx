@@ -11,7 +11,8 @@ import { useFormToasts } from '../../lib/forms';
 import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { bookingsResource, repricePreview, useIsClosed, useUpdateBooking } from './api';
-import { BackToList, BookingForm } from './BookingFormPage';
+import { BookingForm } from './BookingForm';
+import { BackToList } from './BookingFormPage';
 import { repricingFields, showServerErrors, toUpdateBody, valuesOf } from './bookingFormModel';
 
 const editRoute = getRouteApi('/$companyId/bookings/$bookingId/edit');
