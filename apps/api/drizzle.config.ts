@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema/index.ts',
+  // Every table file (a new resource's too, with no list to edit); index.ts only re-exports them.
+  schema: ['./src/db/schema/*.ts', '!./src/db/schema/index.ts'],
   out: './src/db/migrations',
 });
