@@ -65,6 +65,54 @@ function preloadDefaultLanguage(): Plugin {
   };
 }
 
+/**
+ * `dist/preload.json`: the files the signed-in shell needs (its chunk, the chunks it imports, its styles) and each
+ * feature's (`features/<name>/index.ts` and what it imports), without those the entry loads already. The server adds
+ * them to index.html as `<link rel="modulepreload">` for a signed-in path (plugins/web-app.ts), so a cold load fetches
+ * them beside the entry instead of after the entry has run (issue 20, section 7).
+ */
+function preloadManifest(): Plugin {
+  return {
+    name: 'ps-preload-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, into = new Set<string>()): Set<string> => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || into.has(fileName)) return into;
+        into.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const imported of chunk.imports) closure(imported, into);
+        return into;
+      };
+      const entry = new Set<string>();
+      for (const chunk of chunks.filter((candidate) => candidate.isEntry)) closure(chunk.fileName, entry);
+      // Its messages in the default language too, which it imports on start (a Tamil visitor's come after, as on sign-in).
+      const englishMessages = (fileName: string) =>
+        (byFile.get(fileName)?.dynamicImports ?? []).filter((file) =>
+          /[\\/]locales[\\/]en\.json$/.test(byFile.get(file)?.facadeModuleId ?? ''),
+        );
+      const files = (chunk: { fileName: string }) => {
+        const own = closure(chunk.fileName);
+        for (const file of [...own]) for (const messages of englishMessages(file)) closure(messages, own);
+        return [...own].filter((file) => !entry.has(file));
+      };
+      const shell = chunks.find((chunk) => /[\\/]src[\\/]app[\\/]shell[\\/]layouts\.tsx$/.test(chunk.facadeModuleId ?? ''));
+      const features: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const feature = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]index\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (feature) features[feature] = files(chunk);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'preload.json',
+        source: JSON.stringify({ shell: shell ? files(shell) : [], features }),
+      });
+    },
+  };
+}
+
 const inPackage = (...names: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
 
 /**
@@ -89,7 +137,7 @@ const signInModule = new RegExp(`[\\\\/](${SIGN_IN_MODULES.map((path) => path.re
 const NAMED_CHUNKS = new Set(['react', 'router', 'zod', 'i18n', 'forms', 'signin', 'en', 'ta', 'tamilFont', 'layouts']);
 
 export default defineConfig({
-  plugins: [react(), preloadDefaultLanguage(), precompress()],
+  plugins: [react(), preloadDefaultLanguage(), preloadManifest(), precompress()],
   server: {
     // In development the API runs separately; in production it serves this build on the same origin.
     proxy: { '/api': 'http://localhost:3000' },

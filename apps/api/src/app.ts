@@ -115,7 +115,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await serveIndex());
+      .send(await serveIndex(request.url));
   });
 
   return app;
