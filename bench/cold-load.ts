@@ -58,6 +58,21 @@ async function once(address: string, session: Session, companyId: number): Promi
       },
       { tokens: session, company: companyId },
     );
+    // When the figures get their numbers, as the page's own clock has it (from the navigation's start): a check from
+    // outside waits for a main thread busy drawing the rest of the page, and would measure that instead.
+    await context.addInitScript(() => {
+      const seen = () => {
+        const figure = document.querySelector('[data-testid="figure-in-value"]');
+        if (figure && /\d/.test(figure.textContent ?? '')) {
+          (window as unknown as { figuresAt?: number }).figuresAt ??= performance.now();
+          return true;
+        }
+        return false;
+      };
+      new MutationObserver((_records, observer) => {
+        if (seen()) observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -73,7 +88,9 @@ async function once(address: string, session: Session, companyId: number): Promi
     const start = Date.now();
     await page.goto(`${address}/${companyId}/dashboard`, { waitUntil: 'commit' });
     await page.locator('[data-testid="figure-in-value"]').filter({ hasText: /\d/ }).waitFor({ timeout: 60_000 });
-    const figuresMs = Date.now() - start;
+    const figuresAt = await page.evaluate(() => (window as unknown as { figuresAt?: number }).figuresAt);
+    // performance.now() counts from the navigation's start, a few ms after `start` here.
+    const figuresMs = Math.round(figuresAt ?? Date.now() - start);
     const firstApi = started.findIndex((request) => new URL(request.url).pathname.startsWith('/api/'));
     return {
       firstApiMs: firstApi < 0 ? Number.NaN : (started[firstApi]?.at ?? 0) - start,

@@ -57,12 +57,19 @@ test('sign-in lands on the dashboard; a new booking shows up live and is checked
   page,
   request,
 }) => {
+  const figureReads: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/booking/statistics/list') figureReads.push(sent.url());
+  });
   await signInWithForm(page);
   await expect(page).toHaveURL(/\/1\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard · Parking Solutions');
   await expect(page.getByTestId('live-state')).toHaveText('Live');
   await expect(figure(page, 'in')).not.toHaveText('…');
+  await expect(page.getByTestId('occupancy')).toBeVisible();
+  // The stream's first connection reads nothing again: the figures were read once.
+  expect(figureReads).toHaveLength(1);
   const inBefore = await numberIn(page, 'in');
   const monthBefore = await numberIn(page, 'month-bookings');
 
