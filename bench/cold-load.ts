@@ -60,18 +60,15 @@ async function once(address: string, session: Session, companyId: number): Promi
     );
     // When the figures get their numbers, as the page's own clock has it (from the navigation's start): a check from
     // outside waits for a main thread busy drawing the rest of the page, and would measure that instead.
-    await context.addInitScript(() => {
-      const seen = () => {
+    // (A script's text: this file is type-checked without the DOM's types.)
+    await context.addInitScript({
+      content: `new MutationObserver((records, observer) => {
         const figure = document.querySelector('[data-testid="figure-in-value"]');
-        if (figure && /\d/.test(figure.textContent ?? '')) {
-          (window as unknown as { figuresAt?: number }).figuresAt ??= performance.now();
-          return true;
+        if (figure && /\\d/.test(figure.textContent || '')) {
+          window.figuresAt = performance.now();
+          observer.disconnect();
         }
-        return false;
-      };
-      new MutationObserver((_records, observer) => {
-        if (seen()) observer.disconnect();
-      }).observe(document, { subtree: true, childList: true, characterData: true });
+      }).observe(document, { subtree: true, childList: true, characterData: true });`,
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -88,7 +85,7 @@ async function once(address: string, session: Session, companyId: number): Promi
     const start = Date.now();
     await page.goto(`${address}/${companyId}/dashboard`, { waitUntil: 'commit' });
     await page.locator('[data-testid="figure-in-value"]').filter({ hasText: /\d/ }).waitFor({ timeout: 60_000 });
-    const figuresAt = await page.evaluate(() => (window as unknown as { figuresAt?: number }).figuresAt);
+    const figuresAt = (await page.evaluate('window.figuresAt')) as number | undefined;
     // performance.now() counts from the navigation's start, a few ms after `start` here.
     const figuresMs = Math.round(figuresAt ?? Date.now() - start);
     const firstApi = started.findIndex((request) => new URL(request.url).pathname.startsWith('/api/'));
