@@ -26,7 +26,8 @@ function startServer(): Promise<{ child: ChildProcess; port: number; output: () 
 
 // The whole process is started, so this runs once (in the embedded-database project).
 describe.runIf(process.env.TEST_DB !== 'postgres')('graceful shutdown', () => {
-  it('lets a request in flight finish on SIGTERM, then exits 0', async () => {
+  // A whole start with the demo data: seconds on a quiet machine, more than the default 30 s on a busy one.
+  it('lets a request in flight finish on SIGTERM, then exits 0', { timeout: 120_000 }, async () => {
     const { child, port } = await startServer();
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const body = JSON.stringify({ email: 'admin@example.com', password: 'admin123', type: 'email', org_instance_id: 1 });

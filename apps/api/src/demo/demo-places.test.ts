@@ -12,7 +12,10 @@ afterEach(async () => {
 });
 
 describe('demo places', () => {
-  it('gives the demo company its locations (by the names other demo seeds use), two yards and core locations', async () => {
+  // A whole start with the demo data: seconds on a quiet machine, more than the default 30 s on a busy one.
+  it('gives the demo company its locations (by the names other demo seeds use), two yards and core locations', {
+    timeout: 120_000,
+  }, async () => {
     database = await openDatabase({ dataDir: 'memory://', connectTimeoutMs: 1000 });
     await bootstrapDatabase(database, loadConfig({ DATA_DIR: 'memory://' }));
     const db = database.db;
