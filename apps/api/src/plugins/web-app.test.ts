@@ -32,7 +32,7 @@ describe('the web app page', () => {
   it("names a signed-in screen's chunks for the browser to fetch beside the entry: the shell's and its feature's", async () => {
     const dashboard = await page('/1/dashboard');
     expect(preloaded(dashboard)).toEqual(['assets/layouts-1.js', 'assets/layouts-1.css', 'assets/dashboard-2.js', 'assets/en-3.js']);
-    expect(dashboard).toContain('<link rel="preload" as="style" href="/assets/layouts-1.css" />');
+    expect(dashboard).toContain('<link rel="preload" as="style" crossorigin href="/assets/layouts-1.css" />');
     expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-2.js" />');
     expect(preloaded(await page('/12/bookings/7?tab=payments'))).toEqual([
       'assets/layouts-1.js',

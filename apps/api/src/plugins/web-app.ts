@@ -15,7 +15,7 @@ interface PreloadManifest {
 const SIGNED_IN_PATH = /^\/(?:\d+|org)(?:\/([a-z-]+))?/;
 
 /**
- * `<link rel="modulepreload">` (styles: `rel="preload"`) for what a signed-in screen will import: the shell, and the
+ * `<link rel="modulepreload">` (styles: `rel="preload"`, `crossorigin` like the stylesheet links Vite adds, or the browser fetches them twice) for what a signed-in screen will import: the shell, and the
  * feature whose folder the path names (most are: `/1/dashboard`, `/1/bookings`; a path named otherwise gets the shell
  * only). The browser fetches them beside the entry instead of after it has run. Nothing for the sign-in pages.
  */
@@ -26,7 +26,7 @@ function preloadLinks(preload: PreloadManifest | null, url: string): string {
   return [...files]
     .map((file) =>
       file.endsWith('.css')
-        ? `<link rel="preload" as="style" href="/${escapeAttribute(file)}" />`
+        ? `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}" />`
         : `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`,
     )
     .join('');
