@@ -100,9 +100,9 @@ test('changes the password: checks, server message beside the field, success; ot
   const submit = form.getByRole('button', { name: 'Change password' });
 
   await submit.click();
-  // An empty current password is "required" (it once said "Minimum 3 symbols").
+  // An empty current password is "required" (it once said "Minimum 3 symbols", now "Minimum 3 characters").
   await expect(current).toHaveAccessibleDescription(/This field is required/);
-  await expect(form.getByText('Minimum 3 symbols')).toHaveCount(0);
+  await expect(form.getByText('Minimum 3 characters')).toHaveCount(0);
   await expect(form.getByText('Use 8 to 50 characters with at least one letter and one digit')).toBeVisible();
 
   await current.fill(user.password);
@@ -222,8 +222,8 @@ test('the account page in Tamil', async ({ page, request }) => {
   // An empty form is checked in the browser (nothing is sent), in Tamil.
   await page.getByRole('button', { name: 'கடவுச்சொல்லை மாற்று' }).click();
   await expect(page.getByText('இந்தப் புலம் கட்டாயமானது').first()).toBeVisible();
-  // "Role" is the user's responsibility, not a "share" (பங்கு).
-  await expect(page.getByRole('region', { name: 'உங்கள் விவரங்கள்' }).getByText('பொறுப்பு', { exact: true })).toBeVisible();
+  // "Role" is பங்கு on every screen (docs/glossary.md), the word the roles screen uses.
+  await expect(page.getByRole('region', { name: 'உங்கள் விவரங்கள்' }).getByText('பங்கு', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle('எனது கணக்கு · Parking Solutions');
 });
 

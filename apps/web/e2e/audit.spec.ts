@@ -34,7 +34,8 @@ test(
     await page.getByRole('option', { name: 'Changed', exact: true }).click();
     await expect(page).toHaveURL(/action=update/);
     await expect(entries).toHaveCount(1);
-    const entry = record(page, String(agency.id));
+    // The record by its name (the agency's name now), not its id.
+    const entry = record(page, after);
     await expect(entry).toContainText('Demo Admin');
 
     await entry.getByRole('button', { name: 'Show 2 fields' }).click();
@@ -54,8 +55,8 @@ test(
     expect(csv.name).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.lines[0]).toMatch(/^Time \([^)]+\),User,Resource,Record,Action,Field,Before,After$/);
     expect(csv.lines.slice(1).map((line) => line.replace(/^[^,]+,/, ''))).toEqual([
-      `Demo Admin,Agency,${agency.id},Changed,commission_percent,10.00,12.50`,
-      `Demo Admin,Agency,${agency.id},Changed,name,${before},${after}`,
+      `Demo Admin,Agency,${after},Changed,Commission %,10.00,12.50`,
+      `Demo Admin,Agency,${after},Changed,Name,${before},${after}`,
     ]);
 
     // A filter nothing matches: the filtered empty state.

@@ -60,9 +60,9 @@ test.describe('sign-in form', () => {
     await expect(page.getByText('This field is required')).toHaveCount(2);
 
     await identifier(page).fill('ab');
-    await expect(identifierError).toHaveText('Minimum 3 symbols');
+    await expect(identifierError).toHaveText('Minimum 3 characters');
     await identifier(page).fill('a'.repeat(51));
-    await expect(identifierError).toHaveText('Maximum 50 symbols');
+    await expect(identifierError).toHaveText('Maximum 50 characters');
     await identifier(page).fill('admin@example');
     await expect(identifierError).toHaveText('Wrong email format');
     await identifier(page).fill('   ');
@@ -75,11 +75,11 @@ test.describe('sign-in form', () => {
     await expect(page.getByText('This field is required')).toHaveCount(1);
 
     await password(page).fill('ab');
-    await expect(page.getByText('Minimum 3 symbols')).toBeVisible();
+    await expect(page.getByText('Minimum 3 characters')).toBeVisible();
     await password(page).fill('p'.repeat(51));
-    await expect(page.getByText('Maximum 50 symbols')).toBeVisible();
+    await expect(page.getByText('Maximum 50 characters')).toBeVisible();
     await signInButton(page).click();
-    await expect(page.getByText('Maximum 50 symbols')).toBeVisible();
+    await expect(page.getByText('Maximum 50 characters')).toBeVisible();
     expect(loginCalls).toBe(0);
   });
 
@@ -195,13 +195,13 @@ test.describe('sign-in form', () => {
   test("in Tamil the super admin is the organisation's administrator, not a company's", async ({ page }) => {
     await page.goto('/auth/admin/login');
     await page.getByLabel('Language').selectOption('ta');
-    // "அமைப்பு" is the organisation; "நிறுவனம்" (company) was wrong here.
-    await expect(page.getByText('அமைப்பு நிர்வாகி உள்நுழைவு', { exact: true })).toBeVisible();
+    // "குழுமம்" is the organisation (docs/glossary.md); "நிறுவனம்" is a company, "அமைப்புகள்" the settings.
+    await expect(page.getByText('குழும நிர்வாகி உள்நுழைவு', { exact: true })).toBeVisible();
     await page.getByLabel('மின்னஞ்சல், தொலைபேசி அல்லது பயனர்பெயர்').fill(SUPER_ADMIN.email);
     await page.getByLabel('கடவுச்சொல்', { exact: true }).fill(SUPER_ADMIN.password);
     await page.getByRole('button', { name: 'உள்நுழை' }).click();
     await expect(page).toHaveURL(/\/org\/core-airports$/);
-    await expect(page.getByRole('banner').getByText('அமைப்பு', { exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('குழுமம்', { exact: true })).toBeVisible();
   });
 });
 

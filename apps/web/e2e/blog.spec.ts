@@ -323,6 +323,8 @@ for (const lang of ['en', 'ta'] as const) {
       await page.goto('/1/blog/new');
       await expect(page.getByRole('heading', { name: lang === 'en' ? 'Write a post' : 'பதிவு எழுது', level: 1 })).toBeVisible();
       await expect(page.getByRole('toolbar')).toBeVisible({ timeout: EDITOR_LOAD_MS });
+      // A new post's language is the interface's.
+      await expect(page.getByRole('radio', { name: lang === 'en' ? 'English' : 'தமிழ்' })).toBeChecked();
       expect(await seriousViolations(page), 'new post').toEqual([]);
     },
   );

@@ -179,8 +179,10 @@ test(
     await page.locator('input[name="arrival_local"]').fill(`${addDays(world.arrival, 1)}T17:00`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await dialogOpen(page);
-    await expect(page.getByTestId('reprice-summary')).toHaveText('This change re-prices the booking: £124.60 → £124.60. Save it?');
-    await page.getByRole('button', { name: 'Save with the new price' }).click();
+    // The same length of stay in the same month: the total stays, and the dialog says so.
+    await expect(page.getByRole('dialog', { name: 'The price stays the same' })).toBeVisible();
+    await expect(page.getByTestId('reprice-summary')).toHaveText('This change keeps the total at £124.60. Save it?');
+    await page.getByRole('button', { name: 'Save the change' }).click();
     await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
     await expect(toast(page, `Booking ${saved.reference} updated`)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Stay' }).getByText('11 Mar 2027, 09:30')).toBeVisible();
@@ -194,6 +196,24 @@ test(
     await noSidewaysScroll(page);
   },
 );
+
+test('clicking the ticked arrival location keeps it (a required select cannot be emptied)', async ({ page, request }) => {
+  const session = await openAsAdmin(page, request, '/1/airports');
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const airport = await createAirport(request, session.access_token, { name: `Booking Airport ${tag}` });
+  const carPark = await call<{ id: number; name: string }>(request, session.access_token, 'POST', '/location/add', {
+    airport_id: airport.id,
+    name: `Booking Car Park ${tag}`,
+    type: 'car_park',
+    capacity: 10,
+  });
+  await page.goto(`/1/bookings/new?airport_id=${airport.id}&departure_id=${carPark.id}&arrival_id=${carPark.id}`);
+  const arrival = page.getByRole('combobox', { name: /^Arrival location/ });
+  await expect(arrival).toHaveValue(carPark.name);
+  await arrival.click();
+  await page.getByRole('option', { name: carPark.name, exact: true }).click();
+  await expect(arrival).toHaveValue(carPark.name);
+});
 
 test('changes the status of the selected bookings and says which were refused and why', async ({ page, request }) => {
   const session = await apiSignIn(request);
@@ -326,7 +346,7 @@ for (const l of [
     services: 'கூடுதல் சேவைகள்',
     select: (reference: string) => `${reference}-ஐத் தேர்ந்தெடு`,
     moveTo: 'மாற்ற வேண்டிய நிலை',
-    checkedIn: 'உள்வரவு பதிவானது',
+    checkedIn: 'வாகனம் பெறப்பட்டது',
     apply: 'நிலையை மாற்று',
   },
 ] as const) {

@@ -170,7 +170,10 @@ test(
     const unassignedBefore = Number(await page.getByTestId('figure-unassigned-value').innerText());
     expect(unassignedBefore).toBeGreaterThanOrEqual(2);
 
-    // The driver picker: the new driver can take it; Kavin Raj (no documents) is offered disabled, with why.
+    // The driver picker, under "Unassigned": the new driver can take it; Kavin Raj (no documents) is offered
+    // disabled, with why.
+    await page.getByTestId('figure-unassigned').click();
+    await expect(page.getByTestId('figure-unassigned')).toHaveAttribute('aria-pressed', 'true');
     const picker = `Driver or partner for the 19:30 trip ${reference}`;
     await openPicker(page, outCard, picker);
     const kavin = page.getByRole('option', { name: /Kavin Raj/ });
@@ -178,7 +181,10 @@ test(
     await expect(kavin).toContainText('Driving licence is missing; Insurance certificate is missing');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('option', { name: driver.name }).click();
+    // Assigned, the card leaves the "Unassigned" view: the success is still said.
+    await expect(outCard).toBeHidden();
     await expect(toast(page, `${driver.name} now drives the 19:30 trip ${reference}.`)).toBeVisible();
+    await page.getByTestId('figure-trips').click();
     await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'assigned');
     await expect(outCard.getByRole('combobox', { name: picker })).toHaveValue(driver.name);
     await expect(page.getByTestId('figure-unassigned-value')).toHaveText(String(unassignedBefore - 1));
@@ -271,6 +277,7 @@ test('dispatch: start, complete and cancel trips; a refusal comes in the API’s
   await expect(toast(page, `The 17:00 trip ${reference} is now Started.`)).toBeVisible();
   await inCard.getByRole('button', { name: `Complete the 17:00 trip ${reference}` }).click();
   await expect(inCard.locator('[data-status]')).toHaveAttribute('data-status', 'completed');
+  await expect(toast(page, `The 17:00 trip ${reference} is now Completed.`)).toBeVisible();
   await expect(inCard.getByRole('combobox')).toHaveCount(0);
 
   // Cancelling asks first.
@@ -279,6 +286,7 @@ test('dispatch: start, complete and cancel trips; a refusal comes in the API’s
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('dialog', { name: 'Cancel this trip?' }).getByRole('button', { name: 'Cancel trip' }).click();
   await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'cancelled');
+  await expect(toast(page, `The 19:30 trip ${reference} is now Cancelled.`)).toBeVisible();
 
   // The admin's correction, with its reason: the cancelled out-trip back to scheduled.
   await outCard.getByRole('button', { name: `Correct status of the 19:30 trip ${reference}` }).click();

@@ -43,7 +43,9 @@ test('adds a driver, uploads their documents, sets a rate and approves them: the
   await page.getByRole('textbox', { name: 'Last name' }).fill(last);
   await page.getByRole('textbox', { name: 'E-mail (sign-in)' }).fill('kavin.raj@example.com');
   await page.getByRole('textbox', { name: 'Licence number' }).fill('anbu 7781');
-  await page.getByLabel('Licence expiry').fill('2031-03-31');
+  // One source of truth: the licence expiry is the licence document's, never typed on the profile.
+  await expect(page.getByLabel('Licence expiry')).toHaveAttribute('readonly');
+  await expect(page.getByText("From the driver's latest “Driving licence” document")).toBeVisible();
   await page.getByLabel('Temporary password').fill('Tmp-4821x-driver');
   await page.getByRole('button', { name: 'Create driver' }).click();
   const taken = 'This email address is already in use.';
@@ -68,6 +70,15 @@ test('adds a driver, uploads their documents, sets a rate and approves them: the
   await expect(documents.getByText(/Only PDF, JPEG and PNG files can be uploaded/)).toBeVisible();
   await expect(documents.getByText('No documents yet.')).toBeVisible();
 
+  // A licence that has already run out is refused beside its date.
+  await documents.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'Driving licence (required)' }).click();
+  await documents.getByLabel('Expiry date').fill('2020-12-31');
+  await documents.locator('input[type="file"]').setInputFiles({ name: 'old-licence.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await documents.getByRole('button', { name: 'Upload' }).click();
+  await expect(documents.getByText('This expiry date has passed: enter the date until which the new document is valid.')).toBeVisible();
+  await expect(documents.getByText('No documents yet.')).toBeVisible();
+
   for (const type of ['Driving licence', 'Insurance certificate']) {
     await documents.getByRole('combobox', { name: 'Document type' }).click();
     await page.getByRole('option', { name: `${type} (required)` }).click();
@@ -77,6 +88,8 @@ test('adds a driver, uploads their documents, sets a rate and approves them: the
     await expect(toast(page, `${type} uploaded.`)).toBeVisible();
   }
   await expect(trips).not.toContainText('is missing');
+  // The profile shows the licence document's date: the same one everywhere.
+  await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Licence expiry')).toHaveValue('2030-12-31');
 
   const download = page.waitForEvent('download');
   await documents.getByRole('button', { name: 'Download Driving licence.pdf' }).click();
@@ -87,6 +100,7 @@ test('adds a driver, uploads their documents, sets a rate and approves them: the
   const rates = page.getByRole('region', { name: 'Rate per hour' });
   await rates.getByRole('textbox', { name: 'Per hour' }).fill('15.50');
   await rates.getByRole('button', { name: 'Add rate' }).click();
+  await expect(toast(page, /^£15\.50 per hour from .+ added\.$/)).toBeVisible();
   await expect(rates.getByText('In force')).toBeVisible();
   await expect(rates).toContainText('£15.50');
 
@@ -113,6 +127,10 @@ test("turning a driver's sign-in off ends their session; the list filters by app
   await page.goto(`/1/drivers?approve_status=pending&search=${encodeURIComponent(driver.last_name)}`);
   await expect(page.getByRole('combobox', { name: 'Approval' })).toHaveValue('Pending');
   await row(page, name).getByRole('link', { name, exact: true }).click();
+  // Each action on the driver says it succeeded: no longer taking work, then sign-in off.
+  await page.getByRole('switch', { name: `Active: ${name}` }).click({ force: true });
+  await page.getByRole('dialog', { name: 'Make inactive?' }).getByRole('button', { name: 'Make inactive' }).click();
+  await expect(toast(page, `${name} no longer takes work.`)).toBeVisible();
   await page.getByRole('switch', { name: `${name} may sign in` }).click();
   await page.getByRole('dialog', { name: 'Turn sign-in off?' }).getByRole('button', { name: 'Turn off' }).click();
   await expect(toast(page, `${name}'s sign-in is off; their sessions have ended.`)).toBeVisible();

@@ -230,11 +230,12 @@ test('edits the shuttles of a park-and-ride booking, in order', async ({ page, r
   await expect(shuttleOut).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('The shuttle out cannot leave before the car is dropped off')).toBeVisible();
 
-  // Moving the shuttle too keeps the order; the drop-off re-prices, so the new price is shown first.
+  // Moving the shuttle too keeps the order; the drop-off re-prices (an hour later the same day: the same total), so
+  // the price is shown first.
   await shuttleOut.fill(`${world.departure}T09:15`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await page.getByRole('button', { name: 'Save with the new price' }).click();
+  await expect(page.getByRole('dialog', { name: 'The price stays the same' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save the change' }).click();
   await expect(page).toHaveURL(new RegExp(`/1/bookings/${booking.id}$`));
   await expect(toast(page, `Booking ${booking.reference} updated`)).toBeVisible();
   const stay = page.getByRole('region', { name: 'Stay' });
@@ -259,7 +260,7 @@ for (const l of [
     search: 'நிறுத்திவிட்டுப் பயண முன்பதிவுகளைத் தேடு',
     newTitle: 'புதிய நிறுத்திவிட்டுப் பயண முன்பதிவு',
     airport: /^விமான நிலையம்/,
-    carPark: /^வாகன நிறுத்தம்/,
+    carPark: /^வாகன நிறுத்துமிடம்/,
     statusFilter: 'நிலையால் வடிகட்டு',
     shuttleOut: 'செல்லும் இணைப்பு வாகனம்',
   },

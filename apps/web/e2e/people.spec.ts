@@ -17,21 +17,22 @@ test('an admin adds another admin, turns their sign-in off and on, signs them ou
   // The signed-in admin's own row has no levers.
   await expect(person(page, 'Demo Admin')).toContainText('You (your own sessions are on My account)');
 
-  await page.getByRole('button', { name: 'Add admin' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add an admin' });
-  await dialog.getByRole('button', { name: 'Add admin' }).click();
+  // The button and the dialog say what they add: a user of the office, whatever the role.
+  await page.getByRole('button', { name: 'Add office user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an office user' });
+  await dialog.getByRole('button', { name: 'Add user' }).click();
   await expect(dialog.getByText('This field is required').first()).toBeVisible();
   // A full admin may give the built-in Admin: it is chosen already.
   await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('Admin');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill('admin@example.com');
   await dialog.getByLabel('Temporary password').fill('Harbour-gate-4417');
-  await dialog.getByRole('button', { name: 'Add admin' }).click();
+  await dialog.getByRole('button', { name: 'Add user' }).click();
   await expect(dialog.getByText('This email address is already in use.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await dialog.getByRole('button', { name: 'Add admin' }).click();
-  await expect(toast(page, `${name} is an admin now: give them the temporary password.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add user' }).click();
+  await expect(toast(page, `${name} is added: give them the temporary password.`)).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const row = person(page, name);
@@ -58,8 +59,8 @@ test('an admin adds another admin, turns their sign-in off and on, signs them ou
   await expect(toast(page, new RegExp(`^${name} is signed out \\(0 sessions ended\\)\\.$`))).toBeVisible();
 
   await row.getByRole('button', { name: `Remove: ${name}` }).click();
-  await page.getByRole('dialog', { name: 'Remove this admin?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, `${name} is no longer an admin of the company.`)).toBeVisible();
+  await page.getByRole('dialog', { name: 'Remove this user?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, `${name} is no longer a user of the company.`)).toBeVisible();
   await expect(person(page, name)).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 });
@@ -77,8 +78,8 @@ test(
     await expect(person(page, 'Demo Admin')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'நிர்வாகியைச் சேர்' }).click();
-    await expect(page.getByRole('dialog', { name: 'நிர்வாகியைச் சேர்' })).toBeVisible();
+    await page.getByRole('button', { name: 'அலுவலகப் பயனரைச் சேர்' }).click();
+    await expect(page.getByRole('dialog', { name: 'அலுவலகப் பயனரைச் சேர்' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   },
 );

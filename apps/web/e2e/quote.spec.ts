@@ -110,6 +110,24 @@ test('prices a stay, explains it, and the link reproduces it', BOTH_WIDTHS, asyn
   await expect(page.getByRole('combobox', { name: 'Airport' })).toHaveValue(new RegExp(`^${world.airport.iata_code} · `));
 });
 
+test('clicking the ticked arrival location keeps it (a required select cannot be emptied)', async ({ page, request }) => {
+  const session = await openAsAdmin(page, request, '/1/airports');
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const airport = await createAirport(request, session.access_token, { name: `Quote Airport ${tag}` });
+  const carPark = await post<{ id: number; name: string }>(request, session.access_token, '/location/add', {
+    airport_id: airport.id,
+    name: `Quote Car Park ${tag}`,
+    type: 'car_park',
+    capacity: 10,
+  });
+  await page.goto(`/1/quote?airport_id=${airport.id}&departure_id=${carPark.id}&arrival_id=${carPark.id}`);
+  const arrival = page.getByRole('combobox', { name: /^Arrival location/ });
+  await expect(arrival).toHaveValue(carPark.name);
+  await arrival.click();
+  await page.getByRole('option', { name: carPark.name, exact: true }).click();
+  await expect(arrival).toHaveValue(carPark.name);
+});
+
 test('shows what is wrong beside the field and as an alert', async ({ page, request }) => {
   const session = await apiSignIn(request);
   const world = await pricedWorld(request, session.access_token);

@@ -27,6 +27,10 @@ export const bookingAuditEntities = [
 ] as const;
 export type BookingAuditEntity = (typeof bookingAuditEntities)[number];
 
+/** The names of what a reference field pointed at before and after (null: not a reference, or no longer the company's). */
+export const auditFieldNamesSchema = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+export type AuditFieldNames = z.infer<typeof auditFieldNamesSchema>;
+
 /**
  * One entry of a booking's audit trail (`GET /api/booking/audit/list/{id}`): a change to the booking, one of
  * its service lines, payments, messages or trips; each changed field with its value before and after.
@@ -36,7 +40,10 @@ export const bookingAuditEntrySchema = z.object({
   entity: z.enum(bookingAuditEntities),
   entity_id: z.number().int(),
   action: z.enum(auditActions),
+  /** Each changed field before and after, bookkeeping left out (audit.fields.ts). */
   changes: z.record(z.string(), auditChangeSchema),
+  /** The names of the records the reference fields point at (a driver's name, a car park's), by field. */
+  names: z.record(z.string(), auditFieldNamesSchema),
   actor_user_id: z.number().int().nullable(),
   actor_name: z.string().nullable(),
   created_at: z.string(),
@@ -124,8 +131,17 @@ export const auditListQuerySchema = z
   .refine(daysInOrder, { path: ['to'], error: V.dateOrder });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
-/** One changed field of an entry: its value before (null on a creation) and after (null on a deletion). */
-export const auditFieldChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+/**
+ * One changed field of an entry: its value before (null on a creation) and after (null on a deletion), and for a reference
+ * the names of the records it pointed at (null when it is not one, or the record is gone).
+ */
+export const auditFieldChangeSchema = z.object({
+  field: z.string(),
+  from: z.unknown(),
+  to: z.unknown(),
+  from_name: z.string().nullable(),
+  to_name: z.string().nullable(),
+});
 export type AuditFieldChange = z.infer<typeof auditFieldChangeSchema>;
 
 /** One entry of the company's audit log: who changed which record, when, and each field before and after. */
@@ -136,6 +152,8 @@ export const auditEntrySchema = z.object({
   actor: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   entity: z.string(),
   entity_id: z.string(),
+  /** The record's name where its kind has one (a booking's reference, a driver's name); null otherwise or once it is gone. */
+  record_name: z.string().nullable(),
   action: z.enum(auditActions),
   changes: z.array(auditFieldChangeSchema),
 });

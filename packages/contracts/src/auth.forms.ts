@@ -36,7 +36,7 @@ export function identifierIssues(value: string): ValidationKey[] {
   return key ? [key] : [];
 }
 
-/** A password as typed to sign in: 3 to 50 characters. An empty one is "required" alone, not "Minimum 3 symbols". */
+/** A password as typed to sign in: 3 to 50 characters. An empty one is "required" alone, not "Minimum 3 characters". */
 export function passwordIssues(value: string): ValidationKey[] {
   if (value.length === 0) return [V.required];
   if (value.length < CREDENTIAL_MIN) return [V.min3];

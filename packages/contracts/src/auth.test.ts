@@ -75,11 +75,11 @@ describe('sign-in form validation (spec 5 messages)', () => {
     expect(formMessages('', '')).toEqual({ identifier: 'This field is required', password: 'This field is required' });
   });
 
-  it('enforces 3 to 50 symbols', () => {
-    expect(formMessages('ab', 'xy')).toEqual({ identifier: 'Minimum 3 symbols', password: 'Minimum 3 symbols' });
+  it('enforces 3 to 50 characters', () => {
+    expect(formMessages('ab', 'xy')).toEqual({ identifier: 'Minimum 3 characters', password: 'Minimum 3 characters' });
     expect(formMessages(`${'a'.repeat(45)}@b.com`, 'p'.repeat(51))).toEqual({
-      identifier: 'Maximum 50 symbols',
-      password: 'Maximum 50 symbols',
+      identifier: 'Maximum 50 characters',
+      password: 'Maximum 50 characters',
     });
   });
 

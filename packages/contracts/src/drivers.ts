@@ -43,6 +43,8 @@ const email = z
   .string({ error: V.required })
   .trim()
   .toLowerCase()
+  // An empty e-mail is missing, not malformed: "required" alone.
+  .min(1, { error: V.required, abort: true })
   .regex(EMAIL_PATTERN, { error: V.wrongEmail })
   .max(CREDENTIAL_MAX, { error: V.max50 });
 const phone = z
@@ -233,6 +235,8 @@ export const documentTypeSchema = z.object({
   required: z.boolean(),
   /** Its uploads carry an expiry date (and expire). */
   has_expiry: z.boolean(),
+  /** The driving licence: a driver's latest document of it gives their `licence_expiry`. At most one type per company. */
+  is_licence: z.boolean(),
   status: recordStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
@@ -243,6 +247,7 @@ export const documentTypeCreateSchema = z.strictObject({
   name: recordName(),
   required: z.boolean({ error: V.invalidType }).default(false),
   has_expiry: z.boolean({ error: V.invalidType }).default(false),
+  is_licence: z.boolean({ error: V.invalidType }).default(false),
   status: recordStatusSchema.default(1),
 });
 export type DocumentTypeCreateInput = z.input<typeof documentTypeCreateSchema>;
@@ -253,6 +258,7 @@ export const documentTypeUpdateSchema = z
     name: recordName().optional(),
     required: z.boolean({ error: V.invalidType }).optional(),
     has_expiry: z.boolean({ error: V.invalidType }).optional(),
+    is_licence: z.boolean({ error: V.invalidType }).optional(),
     status: recordStatusSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: V.required });

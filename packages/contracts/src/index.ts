@@ -2,6 +2,7 @@ export * from './additionalServices.ts';
 export * from './agencies.ts';
 export * from './airports.ts';
 export * from './attendance.ts';
+export * from './audit.fields.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bands.ts';

@@ -40,17 +40,18 @@ const demoPdf = (title: string) =>
  * The demo company's document types (a driving licence and insurance required, a photo ID optional) and four
  * drivers: Kavin Raj approved with a rate but no documents yet (the drivers screen shows why he gets no trips;
  * he worked last month's weekdays, for attendance and payouts), Arun Prakash approved with both documents (his
- * licence scan expires within 30 days, so the dashboard lists him) who takes trips, one pending, one rejected.
- * Answers the files the documents name (the upload folder is not the database's to write).
+ * licence scan expires within 30 days, so the dashboard lists him) who takes trips, one pending, one rejected (his
+ * licence scan expired). The licence type is the licence (`is_licence`): a driver's licence expiry is their scan's,
+ * none without one. Answers the files the documents name (the upload folder is not the database's to write).
  */
 export async function seedDemoDrivers(tx: DbOrTx, companyId: number, now: Date = new Date()): Promise<DemoFile[]> {
   await tx.insert(documentTypes).values([
-    { company_id: companyId, name: 'Driving licence', required: true, has_expiry: true },
+    { company_id: companyId, name: 'Driving licence', required: true, has_expiry: true, is_licence: true },
     { company_id: companyId, name: 'Insurance certificate', required: true, has_expiry: true },
     { company_id: companyId, name: 'Photo ID', required: false, has_expiry: false },
   ]);
   const types = await tx
-    .select({ id: documentTypes.id, name: documentTypes.name })
+    .select({ id: documentTypes.id, name: documentTypes.name, is_licence: documentTypes.is_licence })
     .from(documentTypes)
     .where(and(eq(documentTypes.company_id, companyId), eq(documentTypes.required, true)));
   const [company] = await tx.select({ time_zone: companies.time_zone }).from(companies).where(eq(companies.id, companyId));
@@ -63,7 +64,16 @@ export async function seedDemoDrivers(tx: DbOrTx, companyId: number, now: Date =
     { first: 'Meena', last: 'Kumari', email: 'meena.kumari@example.com', approval: 'pending', licence: '2028-11-15', rate: null },
     { first: 'Tom', last: 'Fletcher', email: 'tom.fletcher@example.com', approval: 'rejected', licence: '2025-06-30', rate: null },
   ] as const;
+  // The scans each driver holds: Arun both (his licence runs out within 30 days: the dashboard's list of documents to
+  // chase), Tom an expired licence. The licence scan's expiry is also the profile's (one source of truth).
+  const scans = (person: (typeof people)[number]): { type: (typeof types)[number]; expiry: string }[] =>
+    person.first === 'Arun'
+      ? types.map((type) => ({ type, expiry: addDays(today, type.is_licence ? 20 : 300) }))
+      : person.first === 'Tom'
+        ? types.filter((type) => type.is_licence).map((type) => ({ type, expiry: person.licence }))
+        : [];
   for (const person of people) {
+    const held = scans(person);
     const [user] = await tx
       .insert(users)
       .values({
@@ -84,7 +94,7 @@ export async function seedDemoDrivers(tx: DbOrTx, companyId: number, now: Date =
         first_name: person.first,
         last_name: person.last,
         licence_number: `${person.last.slice(0, 5).toUpperCase()}${person.licence.replaceAll('-', '').slice(2)}`,
-        licence_expiry: person.licence,
+        licence_expiry: held.find((scan) => scan.type.is_licence)?.expiry ?? null,
         approve_status: person.approval,
       })
       .returning({ id: drivers.id });
@@ -95,22 +105,19 @@ export async function seedDemoDrivers(tx: DbOrTx, companyId: number, now: Date =
         .values({ company_id: companyId, driver_id: driver.id, price_per_hour: person.rate, effective_from: '2026-01-01' });
     }
     if (person.first === 'Kavin') await seedDemoAttendance(tx, companyId, driver.id, now);
-    if (person.first === 'Arun') {
-      for (const type of types) {
-        const storedName = `${randomUUID()}.pdf`;
-        files.push({ storedName, bytes: demoPdf(`${type.name}, ${person.first} ${person.last}`) });
-        await tx.insert(driverDocuments).values({
-          company_id: companyId,
-          driver_id: driver.id,
-          document_type_id: type.id,
-          // The licence scan runs out within 30 days: the dashboard's list of documents to chase.
-          expiry_date: addDays(today, type.name === 'Driving licence' ? 20 : 300),
-          file_name: `${type.name.toLowerCase().replaceAll(' ', '-')}-arun-prakash.pdf`,
-          stored_name: storedName,
-          content_type: 'application/pdf',
-          size_bytes: files.at(-1)?.bytes.length ?? 0,
-        });
-      }
+    for (const { type, expiry } of held) {
+      const storedName = `${randomUUID()}.pdf`;
+      files.push({ storedName, bytes: demoPdf(`${type.name}, ${person.first} ${person.last}`) });
+      await tx.insert(driverDocuments).values({
+        company_id: companyId,
+        driver_id: driver.id,
+        document_type_id: type.id,
+        expiry_date: expiry,
+        file_name: `${type.name.toLowerCase().replaceAll(' ', '-')}-${person.first.toLowerCase()}-${person.last.toLowerCase()}.pdf`,
+        stored_name: storedName,
+        content_type: 'application/pdf',
+        size_bytes: files.at(-1)?.bytes.length ?? 0,
+      });
     }
   }
   return files;

@@ -4,10 +4,6 @@ import { auditLog } from '../db/schema/index.ts';
 
 /** Fields whose values never enter the audit log; a change to them is recorded as "changed" only. */
 export const secretFields: ReadonlySet<string> = new Set(['password_hash', 'totp_secret', 'totp_pending_secret', 'client_key']);
-/**
- * Fields kept in the log that its readers leave out: a message's bodies (the outbox shows them) and its request hash.
- */
-export const unlistedAuditFields: ReadonlySet<string> = new Set(['text_body', 'html_body', 'request_hash']);
 /** Bookkeeping fields that change with every write and say nothing. */
 const ignoredFields = new Set(['updated_at', 'created_at']);
 

@@ -31,6 +31,10 @@ const baseTheme = createTheme({
   // Modals, menus and drawers open without their transitions for people whose system asks for less motion
   // (WCAG 2.3.3); the browser tests run that way too, so a click never lands on a dialog still fading in.
   respectReducedMotion: true,
+  // Clicking a select's ticked option must not empty it: a required choice (the arrival location...) was lost
+  // that way. Where emptying is allowed the select says so with its clear button (`clearable`). A plain object,
+  // not `Select.extend`, so the sign-in bundle does not pull the Select in.
+  components: { Select: { defaultProps: { allowDeselect: false } } },
   // Spec 9: 320, 375, 425, 768, 1024, 1440 and 2560 px (Mantine keys xs..xl plus two more).
   breakpoints: {
     xxs: '20em',

@@ -69,6 +69,9 @@ export const errorCodes = [
   'file_type_not_allowed',
   'file_name_invalid',
   'document_expiry_required',
+  'document_type_licence_taken',
+  'expiry_in_past',
+  'licence_expiry_from_document',
   'driver_not_eligible',
   'attendance_day_taken',
   'attendance_paid_by_payout',
@@ -127,6 +130,7 @@ export const errorCodes = [
   'blog_cover_type_not_allowed',
   // Restoring an earlier version (locales/restore.*.json).
   'restore_no_change',
+  'restore_checked_out',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -59,11 +59,17 @@ export const documentTypes = pgTable(
     name: text('name').notNull(),
     required: boolean('required').notNull().default(false),
     has_expiry: boolean('has_expiry').notNull().default(false),
+    /**
+     * This type is the driving licence: the latest expiry of a driver's documents of it is the driver's
+     * `licence_expiry` (kept in sync by the documents, never typed on the profile). At most one per company.
+     */
+    is_licence: boolean('is_licence').notNull().default(false),
     status: recordStatus(),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('document_types_company_name_unique').on(table.company_id, sql`lower(${table.name})`),
+    uniqueIndex('document_types_company_licence_unique').on(table.company_id).where(sql`${table.is_licence}`),
     unique('document_types_company_id_id_unique').on(table.company_id, table.id),
   ],
 );

@@ -58,10 +58,14 @@ export function createAuditRepository(db: Db, companyId: number) {
       .leftJoin(users, eq(users.id, auditLog.actor_user_id));
 
   return {
-    /** The company's clock: its days are the filter's days. */
-    async timeZone(): Promise<string> {
-      const [company] = await db.select({ time_zone: companies.time_zone }).from(companies).where(eq(companies.id, companyId)).limit(1);
-      return company?.time_zone ?? 'UTC';
+    /** The company's clock (its days are the filter's days) and currency (its money in the CSV). */
+    async clock(): Promise<{ timeZone: string; currency: string }> {
+      const [company] = await db
+        .select({ time_zone: companies.time_zone, currency: companies.currency })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      return { timeZone: company?.time_zone ?? 'UTC', currency: company?.currency ?? 'GBP' };
     },
 
     /** One page, newest first (ties by id), and how many entries match. */

@@ -5,6 +5,7 @@ import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBooking, insertBookingPlace } from '../../../test/factories/booking-rows.ts';
 import { insertDriver } from '../../../test/factories/drivers.ts';
 import { createAirport, createCompany, createUser } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -112,6 +113,8 @@ const list = async (query = '', as: Headers = headers) => {
   return { ...response, entries: (response.body.data ?? []) as AuditEntry[] };
 };
 const idsOf = (entries: AuditEntry[]) => entries.map((entry) => entry.id);
+/** A changed field that points at no other record (no names). */
+const plain = (field: string, from: unknown, to: unknown) => ({ field, from, to, from_name: null, to_name: null });
 const exportCsv = (query = '', extra: Headers = {}) =>
   ctx.app.inject({ method: 'GET', url: `/api/audit/export${query ? `?${query}` : ''}`, headers: { ...headers, ...extra } });
 
@@ -127,28 +130,21 @@ describe('GET /api/audit/list', () => {
       actor: { id: admin.id, name: 'Asha Admin' },
       entity: 'agency',
       entity_id: '11',
+      // No agency 11 in the company: it keeps its id.
+      record_name: null,
       action: 'update',
-      changes: [
-        { field: 'commission_percent', from: 10, to: 12.5 },
-        { field: 'name', from: 'Blue Sky', to: '=HYPERLINK("http://x")' },
-      ],
+      changes: [plain('commission_percent', 10, 12.5), plain('name', 'Blue Sky', '=HYPERLINK("http://x")')],
     });
     // The system's change has no actor; a deletion has no "to"; a creation no "from".
     expect(entries[0]).toMatchObject({
       actor: null,
       action: 'delete',
-      changes: [
-        { field: 'reference', from: 'PS-1', to: null },
-        { field: 'tags', from: ['vip', 'late'], to: null },
-      ],
+      changes: [plain('reference', 'PS-1', null), plain('tags', ['vip', 'late'], null)],
     });
-    expect(entries[4]?.changes[1]).toEqual({ field: 'reference', from: null, to: 'PS-1' });
+    expect(entries[4]?.changes[1]).toEqual(plain('reference', null, 'PS-1'));
     // A secret says only that it changed; a message's bodies are left out.
-    expect(entries[2]?.changes).toEqual([
-      { field: 'name', from: 'Asha', to: 'Asha Admin' },
-      { field: 'password_hash', from: null, to: '[changed]' },
-    ]);
-    expect(entries[1]?.changes).toEqual([{ field: 'subject', from: null, to: 'Your booking' }]);
+    expect(entries[2]?.changes).toEqual([plain('name', 'Asha', 'Asha Admin'), plain('password_hash', null, '[changed]')]);
+    expect(entries[1]?.changes).toEqual([plain('subject', null, 'Your booking')]);
   });
 
   it('pages: page_size and page cut the same order, and the total stays', async () => {
@@ -238,15 +234,16 @@ describe('GET /api/audit/export', () => {
     expect(response.headers['content-disposition']).toContain('attachment; filename="audit.csv"');
     expect(response.body.split('\r\n')).toEqual([
       '\uFEFFTime (Asia/Colombo),User,Resource,Record,Action,Field,Before,After',
-      '2026-03-03 17:30:00,System,Booking,5,Deleted,reference,PS-1,',
+      '2026-03-03 17:30:00,System,Booking,5,Deleted,Reference,PS-1,',
       '2026-03-03 17:30:00,System,Booking,5,Deleted,tags,"[""vip"",""late""]",',
-      '2026-03-02 18:30:00,Kumar Clerk,Mail message,9,Created,subject,,Your booking',
-      `2026-03-02 17:30:00,Asha Admin,User,${admin.id},Changed,name,Asha,Asha Admin`,
-      `2026-03-02 17:30:00,Asha Admin,User,${admin.id},Changed,password_hash,,[changed]`,
-      '2026-03-02 00:10:00,Asha Admin,Agency,11,Changed,commission_percent,10,12.5',
-      '2026-03-02 00:10:00,Asha Admin,Agency,11,Changed,name,Blue Sky,"\'=HYPERLINK(""http://x"")"',
-      '2026-03-01 15:30:00,Kumar Clerk,Booking,5,Created,notes,,"Gate 4, ""north""\nsecond line"',
-      '2026-03-01 15:30:00,Kumar Clerk,Booking,5,Created,reference,,PS-1',
+      '2026-03-02 18:30:00,Kumar Clerk,Mail message,9,Created,Subject,,Your booking',
+      // A user is named by their name.
+      `2026-03-02 17:30:00,Asha Admin,User,Asha Admin,Changed,Name,Asha,Asha Admin`,
+      `2026-03-02 17:30:00,Asha Admin,User,Asha Admin,Changed,Password,,[changed]`,
+      '2026-03-02 00:10:00,Asha Admin,Agency,11,Changed,Commission %,10,12.5',
+      '2026-03-02 00:10:00,Asha Admin,Agency,11,Changed,Name,Blue Sky,"\'=HYPERLINK(""http://x"")"',
+      '2026-03-01 15:30:00,Kumar Clerk,Booking,5,Created,Notes,,"Gate 4, ""north""\nsecond line"',
+      '2026-03-01 15:30:00,Kumar Clerk,Booking,5,Created,Reference,,PS-1',
       '',
     ]);
   });
@@ -257,8 +254,8 @@ describe('GET /api/audit/export', () => {
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe('\uFEFFநேரம் (Asia/Colombo),பயனர்,வளம்,பதிவு,செயல்,புலம்,முன்,பின்');
     expect(lines.slice(1)).toEqual([
-      '2026-03-02 00:10:00,Asha Admin,முகவர் நிறுவனம்,11,மாற்றப்பட்டது,commission_percent,10,12.5',
-      '2026-03-02 00:10:00,Asha Admin,முகவர் நிறுவனம்,11,மாற்றப்பட்டது,name,Blue Sky,"\'=HYPERLINK(""http://x"")"',
+      '2026-03-02 00:10:00,Asha Admin,முகவர் நிறுவனம்,11,மாற்றப்பட்டது,தரகு %,10,12.5',
+      '2026-03-02 00:10:00,Asha Admin,முகவர் நிறுவனம்,11,மாற்றப்பட்டது,பெயர்,Blue Sky,"\'=HYPERLINK(""http://x"")"',
       '',
     ]);
   });
@@ -290,11 +287,124 @@ describe('GET /api/audit/export', () => {
   });
 });
 
+describe('reads like a story (issue 21)', () => {
+  it('labels fields, says money as money, names bookings, drivers and places, shows times on the company clock, hides bookkeeping', async () => {
+    const tenant = await createTenant(ctx);
+    const place = await insertBookingPlace(ctx.db, tenant.company.id);
+    const booking = await insertBooking(ctx.db, tenant.company.id, place);
+    const { driver } = await insertDriver(ctx.db, tenant.company.id, { first_name: 'Priya', last_name: 'Raman' });
+    const payment = await insertEntry({
+      company_id: tenant.company.id,
+      actor_user_id: tenant.user.id,
+      entity: 'payment',
+      entity_id: '31',
+      action: 'create',
+      changes: {
+        id: { to: 31 },
+        company_id: { to: tenant.company.id },
+        booking_id: { to: booking.id },
+        amount: { to: 5999 },
+        method: { to: 'card' },
+        created_by: { to: tenant.user.id },
+        idempotency_key: { to: 'pay-575c' },
+        // 14:04 in London (summer time).
+        paid_at: { to: '2026-07-01T13:04:00.000Z' },
+      },
+      created_at: new Date('2026-07-01T13:05:00Z'),
+    });
+    const trip = await insertEntry({
+      company_id: tenant.company.id,
+      actor_user_id: tenant.user.id,
+      entity: 'trip',
+      entity_id: '77',
+      action: 'update',
+      changes: { driver_id: { from: null, to: driver.id }, from_location_id: { from: place.carPark.id, to: place.terminal.id } },
+      created_at: new Date('2026-07-01T13:06:00Z'),
+    });
+    const document = await insertEntry({
+      company_id: tenant.company.id,
+      actor_user_id: tenant.user.id,
+      entity: 'driver_document',
+      entity_id: '4',
+      action: 'create',
+      changes: { driver_id: { to: driver.id }, file_name: { to: 'licence.pdf' }, stored_name: { to: '9f0c2a.pdf' } },
+      created_at: new Date('2026-07-01T13:07:00Z'),
+    });
+    const made = await insertEntry({
+      company_id: tenant.company.id,
+      actor_user_id: tenant.user.id,
+      entity: 'booking',
+      entity_id: String(booking.id),
+      action: 'update',
+      changes: { notes: { from: null, to: 'Roof box' } },
+      created_at: new Date('2026-07-01T13:08:00Z'),
+    });
+
+    const { entries } = await list('', tenant.headers);
+    expect(idsOf(entries)).toEqual([made, document, trip, payment]);
+    const [bookingEntry, documentEntry, tripEntry, paymentEntry] = entries;
+    expect(bookingEntry?.record_name).toBe(booking.reference);
+    expect(paymentEntry?.changes).toEqual([
+      plain('amount', null, 5999),
+      { field: 'booking_id', from: null, to: booking.id, from_name: null, to_name: booking.reference },
+      plain('method', null, 'card'),
+      plain('paid_at', null, '2026-07-01T13:04:00.000Z'),
+    ]);
+    expect(tripEntry?.changes).toEqual([
+      { field: 'driver_id', from: null, to: driver.id, from_name: null, to_name: 'Priya Raman' },
+      { field: 'from_location_id', from: place.carPark.id, to: place.terminal.id, from_name: 'Long Stay South', to_name: 'North Terminal' },
+    ]);
+    expect(documentEntry?.changes.map((change) => change.field)).toEqual(['driver_id', 'file_name']);
+
+    const english = await ctx.app.inject({ method: 'GET', url: '/api/audit/export', headers: tenant.headers });
+    const who = tenant.user.name;
+    expect(english.body.split('\r\n').slice(1, -1)).toEqual([
+      `2026-07-01 14:08:00,${who},Booking,${booking.reference},Changed,Notes,,Roof box`,
+      `2026-07-01 14:07:00,${who},Driver document,4,Created,Driver,,Priya Raman`,
+      `2026-07-01 14:07:00,${who},Driver document,4,Created,file_name,,licence.pdf`,
+      `2026-07-01 14:06:00,${who},Trip,77,Changed,Driver,,Priya Raman`,
+      `2026-07-01 14:06:00,${who},Trip,77,Changed,From,Long Stay South,North Terminal`,
+      `2026-07-01 14:05:00,${who},Payment,31,Created,Amount,,£59.99`,
+      `2026-07-01 14:05:00,${who},Payment,31,Created,Booking,,${booking.reference}`,
+      `2026-07-01 14:05:00,${who},Payment,31,Created,Method,,card`,
+      `2026-07-01 14:05:00,${who},Payment,31,Created,Paid,,2026-07-01 14:04:00`,
+    ]);
+    const tamil = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/audit/export?entity=payment`,
+      headers: { ...tenant.headers, 'accept-language': 'ta' },
+    });
+    expect(tamil.body).toContain(`,தொகை,,£59.99\r\n`);
+    expect(tamil.body).toContain(`,முன்பதிவு,,${booking.reference}\r\n`);
+
+    // Another company's admin: the same entries are not theirs, and their own log names nothing of this company.
+    const stranger = await createTenant(ctx);
+    await insertEntry({
+      company_id: stranger.company.id,
+      actor_user_id: stranger.user.id,
+      entity: 'payment',
+      entity_id: '32',
+      action: 'create',
+      changes: { booking_id: { to: booking.id }, driver_id: { to: driver.id } },
+      created_at: new Date('2026-07-01T13:09:00Z'),
+    });
+    const theirs = await list('', stranger.headers);
+    expect(theirs.entries.map((entry) => entry.changes)).toEqual([
+      [plain('booking_id', null, booking.id), plain('driver_id', null, driver.id)],
+    ]);
+    expect((await list(`entity=booking&entity_id=${booking.id}`, stranger.headers)).entries).toEqual([]);
+    const theirCsv = await ctx.app.inject({ method: 'GET', url: '/api/audit/export', headers: stranger.headers });
+    expect(theirCsv.body).not.toContain(booking.reference);
+    expect(theirCsv.body).not.toContain('Priya');
+    expect(theirCsv.body).toContain(`,Booking,,No longer on record (#${booking.id})\r\n`);
+  });
+});
+
 describe('company scope and permission', () => {
   it("another company's admin sees only their own company's entries; a company with none sees nothing", async () => {
     const theirs = await list('', other.headers);
     expect(theirs.entries.map((entry) => entry.entity)).toEqual(['agency']);
-    expect(theirs.entries[0]?.changes).toEqual([{ field: 'name', from: 'Theirs', to: 'Still theirs' }]);
+    expect(theirs.entries[0]?.changes).toEqual([plain('name', 'Theirs', 'Still theirs')]);
     expect((await list(`user_id=${admin.id}`, other.headers)).entries).toEqual([]);
     expect((await list('entity_id=5', other.headers)).entries).toEqual([]);
 

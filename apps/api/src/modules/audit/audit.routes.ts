@@ -23,8 +23,10 @@ export function registerAuditRoutes(app: FastifyInstance, { db }: ModuleDeps): v
   serve(auditEndpoints.list, {
     summary: "Your company's audit log",
     description: `Every change to your company's records, newest first: when, who (\`actor\`, null for the system), the kind of record
-(\`entity\`) and its id, the action, and each changed field with its value before and after (\`from\` is null on a creation,
-\`to\` on a deletion; a password or secret only says \`[changed]\`). Paging \`page\`, \`page_size\` (at most ${AUDIT_MAX_PAGE_SIZE}).
+(\`entity\`), its id and name (\`record_name\`: a booking's reference, a driver's name...), the action, and each changed field
+with its value before and after (\`from\` is null on a creation, \`to\` on a deletion; a password or secret only says
+\`[changed]\`) and, for a reference to another record, that record's name (\`from_name\`, \`to_name\`). Bookkeeping fields
+(the company, the row's own ids, who wrote it, keys, file names on disk) are left out. Paging \`page\`, \`page_size\` (at most ${AUDIT_MAX_PAGE_SIZE}).
 ${filtersText}`,
     handler: async (request) => {
       return listAnswer(request, await service.list(companyActorOf(request), request.query));
@@ -40,13 +42,15 @@ ${filtersText}`,
   serve(auditEndpoints.export, {
     summary: "Your company's audit log as CSV",
     description: `Every entry the filters match (no paging), newest first, as a UTF-8 CSV file with a byte order mark: one line per
-changed field with the time on your company's clock, who, the resource, the record, the action, the field, before and after;
-headers, resources and actions in your language. A cell that a spreadsheet would run as a formula (=, +, -, @ first) starts
+changed field with the time on your company's clock, who, the resource, the record (by its name where it has one: a
+booking's reference, a driver's name), the action, the field, before and after; headers, resources, actions and fields in
+your language, money in your company's currency, times on its clock, other records by name; bookkeeping columns (the
+company, ids of the row, keys, file names on disk) left out. A cell that a spreadsheet would run as a formula (=, +, -, @ first) starts
 with an apostrophe. The file is written as it is read, in batches, so a long log does not wait or fill the server's memory.
 ${filtersText}`,
     responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } } },
     handler: async (request, reply) => {
-      const rows = service.csv(companyActorOf(request), request.query, request.t);
+      const rows = service.csv(companyActorOf(request), request.query, request.t, request.language);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition('audit.csv'))

@@ -109,8 +109,8 @@ describe('POST /api/auth/login', () => {
     expect(body.code).toBe('validation_failed');
     expect(body.details).toEqual(
       expect.arrayContaining([
-        { field: 'email', code: 'validation.min3', message: 'Minimum 3 symbols' },
-        { field: 'password', code: 'validation.min3', message: 'Minimum 3 symbols' },
+        { field: 'email', code: 'validation.min3', message: 'Minimum 3 characters' },
+        { field: 'password', code: 'validation.min3', message: 'Minimum 3 characters' },
         { field: 'role', code: 'validation.unknownField', message: 'This field is not accepted here' },
       ]),
     );

@@ -1,10 +1,11 @@
 import type { BookingAuditEntry, Trip } from '@ps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookingRoute, createBookingThroughApi, insertBookingRoute } from '../../../test/factories/bookings.ts';
+import { insertDriver } from '../../../test/factories/drivers.ts';
 import { createYard } from '../../../test/factories/places.ts';
 import { insertService } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, createTenant } from '../../../test/kit.ts';
+import { addUser, call, createTenant } from '../../../test/kit.ts';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof createTenant>>;
@@ -139,6 +140,49 @@ describe("a booking's audit trail", () => {
     expect(entries.some((entry) => entry.entity === 'trip' && entry.entity_id === otherIn.id)).toBe(false);
     // The booking's own entries are still there, around the trips'.
     expect(entries.filter((entry) => entry.entity === 'booking').map((entry) => entry.action)).toEqual(['update', 'create']);
+  });
+
+  it('names what it points at for a role that may not read those records, and leaves bookkeeping out (issue 21)', async () => {
+    const booking = await createBookingThroughApi(ctx, owner, route, { type: 'meet_and_greet' });
+    const { driver } = await insertDriver(ctx.db, owner.company.id, { first_name: 'Priya', last_name: 'Raman' });
+    const paid = await call(
+      ctx.app,
+      'POST',
+      '/api/payment/add',
+      { ...owner.headers, 'idempotency-key': 'pay-575c-trail' },
+      { booking_id: booking.id, amount: 5999, method: 'card' },
+    );
+    expect(paid.status).toBe(201);
+    const trips = (await call(ctx.app, 'GET', `/api/trips/list?booking_id=${booking.id}&sort=scheduled_at`, owner.headers)).body
+      .data as Trip[];
+    const firstTrip = trips[0];
+    if (!firstTrip) throw new Error('no trip');
+    const assigned = await call(ctx.app, 'PATCH', `/api/trips/update/${firstTrip.id}`, owner.headers, { driver_id: driver.id });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+
+    // A dispatcher reads bookings but neither locations nor drivers: the trail names them all the same.
+    const role = await call(ctx.app, 'POST', '/api/role/add', owner.headers, { name: 'Trail dispatcher', permissions: ['bookings.view'] });
+    expect(role.status).toBe(201);
+    const dispatcher = await addUser(ctx, owner.company.id, 'admin');
+    const roleId = (role.body.data as { id: number }).id;
+    expect((await call(ctx.app, 'PATCH', `/api/user/role/${dispatcher.user.id}`, owner.headers, { role_id: roleId })).status).toBe(200);
+
+    const { status, entries } = await trail(booking.id, dispatcher.headers);
+    expect(status).toBe(200);
+    const payment = entries.find((entry) => entry.entity === 'payment' && entry.action === 'create');
+    expect(payment?.changes.amount).toEqual({ to: 5999 });
+    for (const internal of ['id', 'company_id', 'created_by', 'idempotency_key']) expect(payment?.changes[internal]).toBeUndefined();
+    expect(payment?.names.booking_id).toEqual({ from: null, to: booking.reference });
+    const made = entries.find((entry) => entry.entity === 'booking' && entry.action === 'create');
+    expect(made?.changes.company_id).toBeUndefined();
+    expect(made?.names.departure_id).toEqual({ from: null, to: route.carPark.name });
+    expect(made?.names.arrival_id).toEqual({ from: null, to: route.terminal.name });
+    const driverSet = entries.find((entry) => entry.entity === 'trip' && entry.action === 'update' && 'driver_id' in entry.changes);
+    expect(driverSet?.names.driver_id).toEqual({ from: null, to: 'Priya Raman' });
+
+    // Another company's admin gets no trail, so no names either.
+    const stranger = await createTenant(ctx);
+    expect((await trail(booking.id, stranger.headers)).status).toBe(404);
   });
 
   it("is 404 for another company's admin, and for a booking that does not exist", async () => {

@@ -1,6 +1,6 @@
-import { type AuditChange, type BookingAuditEntity, type BookingAuditEntry, bookingAuditEntities } from '@ps/contracts';
+import { type AuditFieldNames, type BookingAuditEntity, type BookingAuditEntry, bookingAuditEntities } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
-import { unlistedAuditFields } from '../../kit/audit.ts';
+import { type AuditNameBook, AuditReferences, auditNameOf, readAuditNames, shownAuditChanges } from '../../kit/auditNames.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { BookingCaller } from './bookings.pricing.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
@@ -10,8 +10,15 @@ export const BOOKING_AUDIT_LIMIT = 500;
 
 const isTrailEntity = (entity: string): entity is BookingAuditEntity => (bookingAuditEntities as readonly string[]).includes(entity);
 
-function trailChanges(changes: Record<string, AuditChange>): Record<string, AuditChange> {
-  return Object.fromEntries(Object.entries(changes).filter(([field]) => !unlistedAuditFields.has(field)));
+/** The names of what each reference field of an entry pointed at (a role without the right to read drivers still reads names). */
+function namesOf(book: AuditNameBook, entry: Pick<BookingAuditEntry, 'entity' | 'changes'>): Record<string, AuditFieldNames> {
+  const names: Record<string, AuditFieldNames> = {};
+  for (const [field, change] of Object.entries(entry.changes)) {
+    const from = auditNameOf(book, entry.entity, field, change.from);
+    const to = auditNameOf(book, entry.entity, field, change.to);
+    if (from !== null || to !== null) names[field] = { from, to };
+  }
+  return names;
 }
 
 /** A booking's audit trail: who changed what on it, its services, payments and messages. */
@@ -22,19 +29,24 @@ export function createBookingAuditService(db: Db) {
       const repository = createBookingsRepository(db, caller.companyId);
       if (!(await repository.findById(id))) throw notFound();
       const rows = await repository.auditTrail(id, BOOKING_AUDIT_LIMIT);
-      return rows.flatMap((row) =>
+      const entries = rows.flatMap((row) =>
         isTrailEntity(row.entity)
           ? [
               {
                 ...row,
                 entity: row.entity,
                 entity_id: Number(row.entity_id),
-                changes: trailChanges(row.changes),
+                changes: shownAuditChanges(row.entity, row.changes),
                 created_at: row.created_at.toISOString(),
               },
             ]
           : [],
       );
+      // Every name the trail points at, one query per kind of record, within the caller's company.
+      const references = new AuditReferences();
+      for (const entry of entries) references.collect(entry.entity, entry.entity_id, entry.changes);
+      const book = await readAuditNames(db, caller.companyId, references);
+      return entries.map((entry) => ({ ...entry, names: namesOf(book, entry) }));
     },
   };
 }

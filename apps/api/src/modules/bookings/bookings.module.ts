@@ -9,7 +9,14 @@ export const bookingsModule: ApiModule = {
     { name: 'bookings', description: "A company's bookings: prices fixed when made, statuses and their history, service lines" },
     { name: 'park and ride', description: 'Park-and-ride bookings: a car park and shuttles to the terminal and back' },
   ],
-  errors: ['booking_transition_invalid', 'booking_closed', 'booking_in_use', 'booking_service_taken', 'car_park_full'],
+  errors: [
+    'booking_transition_invalid',
+    'booking_closed',
+    'booking_in_use',
+    'booking_service_taken',
+    'car_park_full',
+    'restore_checked_out',
+  ],
   auditEntities: ['booking', 'booking_service'],
   register: (app, deps) => {
     registerBookingRoutes(app, deps);

@@ -169,7 +169,7 @@ price). The same errors as the restore.`,
 passengers, package, type, language, shuttles, notes; never the status, payments, reference, voucher, agency or channel) are
 applied through the same update as an edit: re-priced when the route, times, package or type change (\`repriced\`), the car
 park checked again (409 \`car_park_full\`, nothing changed), a completed, cancelled or no-show booking refused (409
-\`booking_closed\`), a value today's rules refuse a 400. Audited as an update whose changes carry \`restored_from\`: { to:
+\`booking_closed\`), a checked-out one too (409 \`restore_checked_out\`: its stay is what happened), a value today's rules refuse a 400. Audited as an update whose changes carry \`restored_from\`: { to:
 audit_id }. An audit id that is not a version of this booking: 404; a version equal to the booking now: 409
 \`restore_no_change\`.`,
     errors: [409],

@@ -1,4 +1,6 @@
 import type { Booking, BookingAuditEntry, BookingRestorePreview, BookingVersion } from '@ps/contracts';
+import restoreEn from '@ps/contracts/locales/restore.en.json' with { type: 'json' };
+import restoreTa from '@ps/contracts/locales/restore.ta.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookingRoute, createBookingThroughApi, insertBookingRoute } from '../../../test/factories/bookings.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -131,6 +133,27 @@ describe('restoring a version', () => {
     expect(closed.status).toBe(409);
     expect(closed.body.code).toBe('booking_closed');
     expect((await getBooking(booking.id)).notes).toBe('Gate 4');
+  });
+
+  it('is refused once the car is checked out, with the reason in the caller’s language, preview too (issue 21)', async () => {
+    const booking = await createBookingThroughApi(ctx, owner, route);
+    await update(booking.id, { notes: 'Gate 4' });
+    const created = (await versionsOf(booking.id)).versions.at(-1) as BookingVersion;
+    for (const status of ['confirmed', 'checked_in', 'checked_out']) {
+      if (status === (await getBooking(booking.id)).status) continue;
+      const moved = await call(ctx.app, 'PATCH', `/api/booking/status/update/${booking.id}`, owner.headers, { status });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const refused = await restore(booking.id, created.audit_id, { ...owner.headers, 'accept-language': 'ta' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'restore_checked_out', message: restoreTa.errors.restore_checked_out });
+    const preview = await call(ctx.app, 'GET', `/api/booking/restore/preview/${booking.id}?audit_id=${created.audit_id}`, owner.headers);
+    expect(preview.status).toBe(409);
+    expect(preview.body).toMatchObject({ code: 'restore_checked_out', message: restoreEn.errors.restore_checked_out });
+    expect((await getBooking(booking.id)).notes).toBe('Gate 4');
+    // Another company's admin learns nothing of it: 404, not the reason.
+    const stranger = await createTenant(ctx);
+    expect((await restore(booking.id, created.audit_id, stranger.headers)).status).toBe(404);
   });
 
   it("is a 404 for an audit id that is not one of this booking's versions", async () => {

@@ -79,8 +79,10 @@ export function createBookingVersionsService(db: Db, bookingsService: ReturnType
   /** The version named by `auditId`, and what restoring it asks of the update. 404 when it is not this booking's. */
   async function plan(caller: BookingCaller, id: number, auditId: number) {
     const row = await currentRow(caller, id);
-    // A closed booking is refused as an edit of it would be.
+    // A closed booking is refused as an edit of it would be; a checked-out one too, though an edit may still fix a typo on it:
+    // its stay, route and car are what happened, and an earlier version would rewrite them (and re-price a finished stay).
     assertOpen(row);
+    if (row.status === 'checked_out') throw new AppError(409, 'restore_checked_out');
     const version = (await replay(caller, id)).find((entry) => entry.row.id === auditId);
     if (!version) throw notFound();
     const current = editable(row);

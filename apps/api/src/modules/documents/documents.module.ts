@@ -6,7 +6,7 @@ export const documentTypesModule: ApiModule = {
   tags: [
     { name: 'documents', description: "A company's document types: which documents its drivers must hold (licence, insurance, ID...)" },
   ],
-  errors: ['document_type_name_taken', 'document_type_in_use'],
+  errors: ['document_type_name_taken', 'document_type_in_use', 'document_type_licence_taken'],
   auditEntities: ['document_type'],
   register: registerDocumentTypeRoutes,
 };

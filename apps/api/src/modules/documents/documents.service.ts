@@ -12,7 +12,11 @@ const documentTypeWrites = {
   entity: 'document_type',
   translate: constraintTranslator({
     table: 'document_types',
-    unique: { document_types_company_name_unique: { code: 'document_type_name_taken', field: 'name' } },
+    unique: {
+      document_types_company_name_unique: { code: 'document_type_name_taken', field: 'name' },
+      // One type is the driving licence: the driver's licence expiry comes from its documents.
+      document_types_company_licence_unique: { code: 'document_type_licence_taken', field: 'is_licence' },
+    },
     inUse: 'document_type_in_use',
   }),
 };

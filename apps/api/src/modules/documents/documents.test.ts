@@ -48,6 +48,7 @@ describe('document type rules', () => {
       name: 'Driving licence',
       required: false,
       has_expiry: false,
+      is_licence: false,
       status: 1,
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -80,6 +81,35 @@ describe('document type rules', () => {
     const [row] = await ctx.db.select().from(documentTypes).where(eq(documentTypes.id, second.id));
     expect(row?.name).toBe('Passport');
     expect(await ctx.db.select().from(documentTypes).where(eq(documentTypes.company_id, owner.company.id))).toHaveLength(2);
+  });
+
+  it('keeps one driving licence type per company (409 document_type_licence_taken on is_licence), in English and Tamil', async () => {
+    const owner = await createTenant(ctx);
+    const licence = await call(ctx.app, 'POST', '/api/document/add', owner.headers, { name: 'Driving licence', is_licence: true });
+    expect(licence.status).toBe(201);
+    expect(licence.body.data).toMatchObject({ is_licence: true });
+    const permit = await insertDocumentType(ctx.db, owner.company.id, { name: 'Taxi permit' });
+    for (const [language, catalogue] of [
+      ['en', en],
+      ['ta', ta],
+    ] as const) {
+      const second = await call(
+        ctx.app,
+        'PATCH',
+        `/api/document/update/${permit.id}`,
+        { ...owner.headers, 'accept-language': language },
+        { is_licence: true },
+      );
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({
+        error: 'document_type_licence_taken',
+        message: catalogue.errors.document_type_licence_taken,
+        details: [{ field: 'is_licence' }],
+      });
+    }
+    // Another company has its own.
+    const other = await createTenant(ctx);
+    expect((await call(ctx.app, 'POST', '/api/document/add', other.headers, { name: 'Licence', is_licence: true })).status).toBe(201);
   });
 
   it('lets another company use the same name, and a type keep its own name in another case', async () => {

@@ -35,14 +35,55 @@ export function createDriverDocumentsRepository(db: DbOrTx, companyId: number) {
   };
 }
 
-/** The company's document type (for its `has_expiry`), or undefined. */
+/** The company's document type (for its `has_expiry`, and whether it is the licence), or undefined. */
 export async function findDocumentType(db: DbOrTx, companyId: number, id: number) {
   const [row] = await db
-    .select({ id: documentTypes.id, has_expiry: documentTypes.has_expiry })
+    .select({ id: documentTypes.id, has_expiry: documentTypes.has_expiry, is_licence: documentTypes.is_licence })
     .from(documentTypes)
     .where(and(eq(documentTypes.company_id, companyId), eq(documentTypes.id, id)))
     .limit(1);
   return row;
+}
+
+/** The company's driving licence document type (at most one), or undefined when it has none. */
+export async function findLicenceType(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ id: documentTypes.id, name: documentTypes.name })
+    .from(documentTypes)
+    .where(and(eq(documentTypes.company_id, companyId), eq(documentTypes.is_licence, true)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The one source of a driver's licence expiry where the company has a licence document type: the latest expiry of
+ * the driver's documents of that type (null when none is held, or none expires). The profile's `licence_expiry`
+ * keeps it, so eligibility, the lists and the dashboard read one date. Answers the date before and after.
+ */
+export async function licenceExpiryFromDocuments(tx: DbOrTx, companyId: number, driverId: number, licenceTypeId: number) {
+  const [held] = await tx
+    .select({ latest: sql<string | null>`to_char(max(${driverDocuments.expiry_date}), 'YYYY-MM-DD')` })
+    .from(driverDocuments)
+    .where(
+      and(
+        eq(driverDocuments.company_id, companyId),
+        eq(driverDocuments.driver_id, driverId),
+        eq(driverDocuments.document_type_id, licenceTypeId),
+      ),
+    );
+  const [driver] = await tx
+    .select({ licence_expiry: drivers.licence_expiry })
+    .from(drivers)
+    .where(and(eq(drivers.company_id, companyId), eq(drivers.id, driverId)))
+    .for('update');
+  const latest = held?.latest ?? null;
+  if (driver && driver.licence_expiry !== latest) {
+    await tx
+      .update(drivers)
+      .set({ licence_expiry: latest })
+      .where(and(eq(drivers.company_id, companyId), eq(drivers.id, driverId)));
+  }
+  return { before: driver?.licence_expiry ?? null, after: latest };
 }
 
 export interface ExpiringRow {
@@ -87,11 +128,19 @@ export async function expiringBetween(db: DbOrTx, companyId: number, from: strin
         .having(
           sql`bool_and(${driverDocuments.expiry_date} is not null) and max(${driverDocuments.expiry_date}) between ${from} and ${to}`,
         ),
+    // A profile's licence date is listed only where no licence document type gives it (it would be listed twice).
     () =>
       db
         .select({ driver_id: drivers.id, driver_name: driverName, expiry_date: drivers.licence_expiry })
         .from(drivers)
-        .where(and(eq(drivers.company_id, companyId), isNull(drivers.deleted_at), sql`${drivers.licence_expiry} between ${from} and ${to}`))
+        .where(
+          and(
+            eq(drivers.company_id, companyId),
+            isNull(drivers.deleted_at),
+            sql`${drivers.licence_expiry} between ${from} and ${to}`,
+            sql`not exists (select 1 from ${documentTypes} where ${documentTypes.company_id} = ${companyId} and ${documentTypes.is_licence})`,
+          ),
+        )
         .orderBy(asc(drivers.licence_expiry)),
   ]);
   const rows: ExpiringRow[] = [

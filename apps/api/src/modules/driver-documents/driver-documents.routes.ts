@@ -94,7 +94,7 @@ export function registerDriverDocumentRoutes(app: FastifyInstance, { db, uploads
     endpointServer(scope, 'driver-documents')(driverDocumentEndpoints.add, {
       summary: 'Upload a document of a driver',
       description: `A \`multipart/form-data\` form: \`driver_id\`, \`document_type_id\`, \`expiry_date\` (YYYY-MM-DD; required when the type
-\`has_expiry\`: else 400 \`document_expiry_required\` on \`expiry_date\`) and one \`file\` of at most 10 MB (413
+\`has_expiry\`: else 400 \`document_expiry_required\` on \`expiry_date\`; a day before the request's day: 400 \`expiry_in_past\`) and one \`file\` of at most 10 MB (413
 \`payload_too_large\` over that, nothing kept).
 
 The file must be a PDF, JPEG or PNG **by its content**: its first bytes decide, never its name or the Content-Type sent
@@ -104,7 +104,8 @@ under a name of its own; the name sent is kept for display and downloads only.
 
 Another company's (or an unknown, or a removed) driver: 404; another company's document type: 400 on
 \`document_type_id\`. The row and its audit entry (\`driver_document\`) are written together. \`expired\` is for the
-request's day (\`time_zone\`, else your company's).`,
+request's day (\`time_zone\`, else your company's). A document of the licence type (\`is_licence\`) sets the driver's
+\`licence_expiry\` to the latest expiry of their licence documents (also when one is deleted).`,
       errors: [404, 413, 415],
       // Its fields' 400 is answered by the handler, after the file the form reader kept is removed.
       options: { preValidation: formReader(uploads), attachValidation: true },

@@ -2,8 +2,9 @@ import type { ReadStream } from 'node:fs';
 import type { DriverDocument, DriverDocumentFields, DriverDocumentParams, ExpiringDocument } from '@ps/contracts';
 import type { DriverDocumentContentType } from '@ps/contracts/common/driverStates';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { driverDocuments } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
 import { writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
@@ -17,6 +18,7 @@ import {
   type DriverDocumentRow,
   expiringBetween,
   findDocumentType,
+  licenceExpiryFromDocuments,
 } from './driver-documents.repository.ts';
 
 const documentWrites = {
@@ -24,6 +26,23 @@ const documentWrites = {
   // The references hold the company: another company's driver or type fails like a missing one.
   translate: constraintTranslator({ table: 'driver_documents', references: ['driver_id', 'document_type_id'], inUse: 'conflict' }),
 };
+
+/**
+ * A document of the licence type changes the driver's licence expiry (the latest one held): the profile keeps that
+ * date, audited as the driver's change, in the document's transaction.
+ */
+async function followLicence(tx: DbOrTx, actor: CompanyActor, driverId: number, licenceTypeId: number): Promise<void> {
+  const { before, after } = await licenceExpiryFromDocuments(tx, actor.companyId, driverId, licenceTypeId);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    actorUserId: actor.actorUserId,
+    entity: 'driver',
+    entityId: driverId,
+    action: 'update',
+    before: { licence_expiry: before },
+    after: { licence_expiry: after },
+  });
+}
 
 /** The record as every call answers it; `expired` on the request's day (the expiry day itself is still valid). */
 export function toDocument(row: DriverDocumentRead, today: string): DriverDocument {
@@ -89,6 +108,8 @@ export function createDriverDocumentsService(db: Db, uploads: UploadStore, log: 
           // An unknown type (or another company's) is left to the reference: 400 on document_type_id.
           const type = await findDocumentType(records.tx, actor.companyId, fields.document_type_id);
           if (type?.has_expiry && fields.expiry_date === undefined) throw fieldError('document_expiry_required', 'expiry_date');
+          // A new document that has already run out proves nothing (the expiry day itself is still valid).
+          if (fields.expiry_date !== undefined && fields.expiry_date < today) throw fieldError('expiry_in_past', 'expiry_date');
           const row = (await records.create({
             driver_id: fields.driver_id,
             document_type_id: fields.document_type_id,
@@ -100,6 +121,7 @@ export function createDriverDocumentsService(db: Db, uploads: UploadStore, log: 
             size_bytes: upload.file.size,
             created_by: actor.actorUserId,
           })) as DriverDocumentRow;
+          if (type?.is_licence) await followLicence(records.tx, actor, row.driver_id, row.document_type_id);
           const created = await createDriverDocumentsRepository(records.tx, actor.companyId).findOfDriver(row.driver_id, row.id);
           if (!created) throw new Error('the new document cannot be read back');
           return toDocument(created, today);
@@ -115,7 +137,10 @@ export function createDriverDocumentsService(db: Db, uploads: UploadStore, log: 
       const removed = await writeRecords(db, driverDocuments, actor, documentWrites, async (records) => {
         const found = await createDriverDocumentsRepository(records.tx, actor.companyId).findOfDriver(params.driver_id, params.document_id);
         if (!found) throw notFound();
-        return (await records.remove(found.id)) as DriverDocumentRow;
+        const removed = (await records.remove(found.id)) as DriverDocumentRow;
+        const type = await findDocumentType(records.tx, actor.companyId, removed.document_type_id);
+        if (type?.is_licence) await followLicence(records.tx, actor, removed.driver_id, removed.document_type_id);
+        return removed;
       });
       // The row is gone: a file that cannot be removed now is only a leftover on disk, not an error for the caller.
       await uploads.remove(removed.stored_name).catch((error: unknown) => {

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { addUser, call, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
 import { JPEG, multipart, type Part, PDF, PNG } from '../../../test/multipart.ts';
 import { auditLog, driverDocuments, drivers } from '../../db/schema/index.ts';
-import { dayAt } from '../../lib/dates.ts';
+import { addDays, dayAt } from '../../lib/dates.ts';
 
 let ctx: TestContext;
 let root: string;
@@ -201,13 +201,119 @@ describe('POST /api/driver/documents/add and the download', () => {
     expect(await rowsOf(driver.id)).toEqual([]);
     expect(await storedFiles()).toEqual(before);
 
-    const yesterday = dayAt(new Date(Date.now() - 86_400_000), 'UTC');
+    // A new document that has already run out is refused, in the caller's language (on UTC's day, as asked)...
+    const today = dayAt(new Date(), 'UTC');
+    for (const [language, catalogue] of [
+      ['en', driversEn],
+      ['ta', driversTa],
+    ] as const) {
+      const expired = await upload(
+        tenant,
+        fileForm(driver.id, licence.id, { data: PDF, filename: 'licence.pdf' }, [{ name: 'expiry_date', value: addDays(today, -1) }]),
+        { 'accept-language': language },
+        '?time_zone=UTC',
+      );
+      expect(expired.status).toBe(400);
+      expect(expired.body.details).toEqual([
+        { field: 'expiry_date', code: 'errors.expiry_in_past', message: catalogue.errors.expiry_in_past },
+      ]);
+    }
+    expect(await rowsOf(driver.id)).toEqual([]);
+    expect(await storedFiles()).toEqual(before);
+    // ...and the expiry day itself still counts.
     const added = await upload(
       tenant,
-      fileForm(driver.id, licence.id, { data: PDF, filename: 'licence.pdf' }, [{ name: 'expiry_date', value: yesterday }]),
+      fileForm(driver.id, licence.id, { data: PDF, filename: 'licence.pdf' }, [{ name: 'expiry_date', value: today }]),
+      {},
+      '?time_zone=UTC',
     );
     expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ expiry_date: yesterday, expired: true, document_type_name: licence.name });
+    expect(added.body.data).toMatchObject({ expiry_date: today, expired: false, document_type_name: licence.name });
+  });
+
+  it("a licence document gives the driver's licence expiry, the latest held; a delete takes it back; the profile cannot type it", async () => {
+    const { tenant, driver } = await setUp();
+    const licence = await insertDocumentType(ctx.db, tenant.company.id, {
+      name: `Driving licence ${randomUUID().slice(0, 6)}`,
+      required: true,
+      has_expiry: true,
+      is_licence: true,
+    });
+    const today = dayAt(new Date(), 'UTC');
+    const later = addDays(today, 400);
+    const sooner = addDays(today, 30);
+    const scan = (expiry: string) =>
+      upload(
+        tenant,
+        fileForm(driver.id, licence.id, { data: PDF, filename: 'licence.pdf' }, [{ name: 'expiry_date', value: expiry }]),
+        {},
+        '?time_zone=UTC',
+      );
+    const driverOf = async () =>
+      (await call(ctx.app, 'GET', `/api/driver/get/${driver.id}`, tenant.headers)).body.data as {
+        licence_expiry: string | null;
+        eligibility: { reasons: { code: string; date: string | null }[] };
+      };
+
+    const renewed = await scan(later);
+    expect(renewed.status).toBe(201);
+    const old = await scan(sooner);
+    expect(old.status).toBe(201);
+    // The latest licence held is the driver's, whichever was uploaded last; the profile and the list say the same date.
+    expect((await driverOf()).licence_expiry).toBe(later);
+    const listed = await call(ctx.app, 'GET', '/api/driver/list?page_size=1000', tenant.headers);
+    expect((listed.body.data as { id: number; licence_expiry: string | null }[]).find((row) => row.id === driver.id)?.licence_expiry).toBe(
+      later,
+    );
+    const changes = await ctx.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'driver'), eq(auditLog.entity_id, String(driver.id))))
+      .orderBy(asc(auditLog.id));
+    expect(changes.map((row) => row.changes)).toEqual([{ licence_expiry: { from: null, to: later } }]);
+
+    // The profile cannot type another date (nor clear it), in either language; the same date is accepted unchanged.
+    for (const [language, catalogue] of [
+      ['en', driversEn],
+      ['ta', driversTa],
+    ] as const) {
+      for (const typed of [addDays(today, 3000), null]) {
+        const refused = await call(
+          ctx.app,
+          'PATCH',
+          `/api/driver/update/${driver.id}`,
+          { ...tenant.headers, 'accept-language': language },
+          { licence_expiry: typed },
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.details).toEqual([
+          { field: 'licence_expiry', code: 'errors.licence_expiry_from_document', message: catalogue.errors.licence_expiry_from_document },
+        ]);
+      }
+    }
+    const same = await call(ctx.app, 'PATCH', `/api/driver/update/${driver.id}`, tenant.headers, {
+      licence_expiry: later,
+      first_name: 'Anbu',
+    });
+    expect(same.status).toBe(200);
+    const added = await call(ctx.app, 'POST', '/api/auth/driver/add', tenant.headers, {
+      first_name: 'Ravi',
+      last_name: 'Kumar',
+      email: `ravi.${randomUUID().slice(0, 8)}@example.com`,
+      temporary_password: 'Tmp-4821x-driver',
+      licence_expiry: later,
+    });
+    expect(added.status).toBe(400);
+    expect((added.body.details as Detail[]).map((detail) => detail.code)).toEqual(['errors.licence_expiry_from_document']);
+
+    // Deleting the newer scan leaves the older one's date; deleting that leaves none (the licence is then missing).
+    await remove(tenant, driver.id, (renewed.body.data as DocumentRecord).id);
+    expect((await driverOf()).licence_expiry).toBe(sooner);
+    await remove(tenant, driver.id, (old.body.data as DocumentRecord).id);
+    const without = await driverOf();
+    expect(without.licence_expiry).toBeNull();
+    expect(without.eligibility.reasons.map((reason) => reason.code)).toContain('document_missing');
+    expect(without.eligibility.reasons.map((reason) => reason.code)).not.toContain('licence_expired');
   });
 
   it('refuses a shell script named x.pdf and an SVG named x.png by their bytes, saying what they look like (EN and TA)', async () => {
@@ -425,6 +531,8 @@ describe('GET /api/driver/documents/list', () => {
     const second = await upload(
       tenant,
       fileForm(driver.id, licence.id, { data: PNG, filename: 'two.png' }, [{ name: 'expiry_date', value: today }]),
+      {},
+      '?time_zone=UTC',
     );
     await upload(tenant, fileForm(colleague.id, type.id, { data: PDF, filename: 'colleague.pdf' }));
 

@@ -41,7 +41,7 @@ export async function eligibilityOn(
   const result = new Map<number, Eligibility>();
   if (driversToCheck.length === 0) return result;
   const required = await db
-    .select({ id: documentTypes.id, name: documentTypes.name })
+    .select({ id: documentTypes.id, name: documentTypes.name, is_licence: documentTypes.is_licence })
     .from(documentTypes)
     .where(and(eq(documentTypes.company_id, companyId), eq(documentTypes.required, true), eq(documentTypes.status, 1)))
     .orderBy(documentTypes.name);
@@ -72,13 +72,15 @@ export async function eligibilityOn(
           )
           .groupBy(driverDocuments.driver_id, driverDocuments.document_type_id);
   const heldBy = new Map(held.map((row) => [`${row.driver_id}:${row.document_type_id}`, row]));
+  // A required licence document type already says "expired" (or "missing") with the same date the profile keeps.
+  const licenceByDocument = required.some((type) => type.is_licence);
 
   for (const driver of driversToCheck) {
     const reasons: Ineligibility[] = [];
     if (driver.approve_status !== 'approved') reasons.push(reason('not_approved'));
     if (driver.status !== 1) reasons.push(reason('inactive'));
     if (driver.admin_status !== 1) reasons.push(reason('sign_in_disabled'));
-    if (driver.licence_expiry !== null && driver.licence_expiry < day)
+    if (!licenceByDocument && driver.licence_expiry !== null && driver.licence_expiry < day)
       reasons.push(reason('licence_expired', { date: driver.licence_expiry }));
     for (const type of required) {
       const documents = heldBy.get(`${driver.id}:${type.id}`);

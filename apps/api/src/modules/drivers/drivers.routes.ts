@@ -54,7 +54,9 @@ day instead (the dispatch screen plans other days).`,
     summary: "Change a driver's profile, sign-in e-mail or phone, or approval",
     description: `Any subset of \`first_name\`, \`last_name\`, \`email\`, \`phn_nbr\` (null removes it), \`country_id\`,
 \`licence_number\`, \`licence_expiry\`, \`approve_status\`. E-mail and phone are the sign-in's: 409 \`email_taken\` /
-\`phone_taken\` when another user has them. Audited (the driver and, for sign-in fields, the user).`,
+\`phone_taken\` when another user has them. Audited (the driver and, for sign-in fields, the user). A new
+\`licence_expiry\` before the request's day: 400 \`expiry_in_past\`; where the company has a licence document type, the
+licence expiry is its documents' and a different one is 400 \`licence_expiry_from_document\`.`,
     errors: [409],
     handler: async (request) => ({
       message: request.t('success.updated'),

@@ -15,18 +15,29 @@ import { recordAudit } from '../../kit/audit.ts';
 import { requestDay } from '../../kit/day.ts';
 import { writeRecords } from '../../kit/records.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { notifyAccessChanged } from '../../plugins/access.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import { userConflict } from '../auth/company-users.service.ts';
+import { findLicenceType } from '../driver-documents/driver-documents.repository.ts';
 import { ratesInForce } from '../driver-rates/driver-rates.repository.ts';
 import { lockPersonToActOn } from '../roles/standing.ts';
 import { eligibilityOn } from './drivers.eligibility.ts';
 import { createDriversRepository, type DriverRow } from './drivers.repository.ts';
 
 const driverWrites = { entity: 'driver', translate: userConflict };
+
+/**
+ * A licence expiry typed on the profile (a new one, or a change, clearing it included): one source of truth, so where
+ * the company has a licence document type the date is its documents' (driver-documents keeps it) and cannot be typed;
+ * and a new date must not have passed already.
+ */
+async function checkTypedLicenceExpiry(tx: DbOrTx, companyId: number, expiry: string | null, day: string): Promise<void> {
+  if (await findLicenceType(tx, companyId)) throw fieldError('licence_expiry_from_document', 'licence_expiry');
+  if (expiry !== null && expiry < day) throw fieldError('expiry_in_past', 'licence_expiry');
+}
 
 /** Driver rows as the contract answers them, with each one's eligibility and hourly rate on `day`. */
 async function toDrivers(db: DbOrTx, companyId: number, rows: DriverRow[], day: string): Promise<Driver[]> {
@@ -95,6 +106,7 @@ export function createDriversService(db: Db) {
       const day = await requestDay(db, actor.companyId, timeZone);
       const phone = body.phn_nbr ? normalisePhone(body.phn_nbr) : null;
       return writeRecords(db, drivers, actor, driverWrites, async (records) => {
+        if (body.licence_expiry) await checkTypedLicenceExpiry(records.tx, actor.companyId, body.licence_expiry, day);
         const user = await createAuthRepository(records.tx).insertUser({
           company_id: actor.companyId,
           role: 'driver',
@@ -129,6 +141,10 @@ export function createDriversService(db: Db) {
       const day = await requestDay(db, actor.companyId, timeZone);
       return writeRecords(db, drivers, actor, driverWrites, async (records) => {
         const before = await lockDriver(records, id);
+        // The form sends the date it shows: only a change is checked.
+        if (body.licence_expiry !== undefined && body.licence_expiry !== before.licence_expiry) {
+          await checkTypedLicenceExpiry(records.tx, actor.companyId, body.licence_expiry, day);
+        }
         const { email, phn_nbr, country_id, ...profile } = body;
         if (Object.keys(profile).length > 0) await records.update(id, profile);
         const firstName = profile.first_name ?? before.first_name;

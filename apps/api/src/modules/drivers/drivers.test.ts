@@ -1,3 +1,5 @@
+import driversEn from '@ps/contracts/locales/drivers.en.json' with { type: 'json' };
+import driversTa from '@ps/contracts/locales/drivers.ta.json' with { type: 'json' };
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import ta from '@ps/contracts/locales/ta.json' with { type: 'json' };
 import { and, eq } from 'drizzle-orm';
@@ -5,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocumentType, insertDriver, insertDriverRate } from '../../../test/factories/drivers.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, createTenant, mintAccessToken, type Tenant } from '../../../test/kit.ts';
-import { auditLog, driverDocuments, users } from '../../db/schema/index.ts';
+import { auditLog, driverDocuments, drivers, users } from '../../db/schema/index.ts';
+import { addDays } from '../../lib/dates.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -111,6 +114,56 @@ describe('adding a driver', () => {
     const fields = (bad.body.details as Array<{ field: string; message: string }>).map((detail) => detail.field).sort();
     expect(fields).toEqual(['company_id', 'first_name', 'licence_expiry']);
   });
+
+  it('refuses a licence expiry that has passed, on a new driver and on a change (400 expiry_in_past); today is fine', async () => {
+    const tenant = await createTenant(ctx);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
+    for (const [language, catalogue] of [
+      ['en', driversEn],
+      ['ta', driversTa],
+    ] as const) {
+      const refused = await call(
+        ctx.app,
+        'POST',
+        '/api/auth/driver/add?time_zone=UTC',
+        { ...tenant.headers, 'accept-language': language },
+        addBody({ licence_expiry: addDays(today, -1) }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toEqual([
+        { field: 'licence_expiry', code: 'errors.expiry_in_past', message: catalogue.errors.expiry_in_past },
+      ]);
+    }
+    const driver = await addDriver(tenant, { licence_expiry: addDays(today, 1) });
+    const change = (licence_expiry: string) =>
+      call(ctx.app, 'PATCH', `/api/driver/update/${driver.id}?time_zone=UTC`, tenant.headers, { licence_expiry });
+    expect((await change(addDays(today, -30))).body.details).toEqual([
+      { field: 'licence_expiry', code: 'errors.expiry_in_past', message: driversEn.errors.expiry_in_past },
+    ]);
+    expect((await change(today)).status).toBe(200);
+    // With no licence document type, the profile's date is the one source: the driver's record says it.
+    expect(((await getDriver(tenant, driver.id)).body.data as { licence_expiry: string }).licence_expiry).toBe(today);
+  });
+
+  it('says an empty e-mail is required (not "wrong format"), with the keys the web form uses, in both languages', async () => {
+    const tenant = await createTenant(ctx);
+    for (const [language, catalogue] of [
+      ['en', en],
+      ['ta', ta],
+    ] as const) {
+      const empty = await call(
+        ctx.app,
+        'POST',
+        '/api/auth/driver/add',
+        { ...tenant.headers, 'accept-language': language },
+        addBody({ email: ' ' }),
+      );
+      expect(empty.status).toBe(400);
+      expect(empty.body.details).toEqual([{ field: 'email', code: 'validation.required', message: catalogue.validation.required }]);
+    }
+    const malformed = await call(ctx.app, 'POST', '/api/auth/driver/add', tenant.headers, addBody({ email: 'ravi@' }));
+    expect(malformed.body.details).toEqual([{ field: 'email', code: 'validation.wrongEmail', message: en.validation.wrongEmail }]);
+  });
 });
 
 describe('the drivers list and one driver', () => {
@@ -195,10 +248,9 @@ describe('eligibility: who may be given a trip today', () => {
     expect((await call(ctx.app, 'GET', '/api/driver/list?date=2026-02-30', tenant.headers)).status).toBe(400);
 
     await call(ctx.app, 'PATCH', `/api/driver/update/status/${driver.id}`, tenant.headers, { status: 0 });
-    await call(ctx.app, 'PATCH', `/api/driver/update/${driver.id}`, tenant.headers, {
-      approve_status: 'rejected',
-      licence_expiry: '2001-01-01',
-    });
+    await call(ctx.app, 'PATCH', `/api/driver/update/${driver.id}`, tenant.headers, { approve_status: 'rejected' });
+    // A licence that has run out since it was entered (a past date is never entered: see below).
+    await ctx.db.update(drivers).set({ licence_expiry: '2001-01-01' }).where(eq(drivers.id, driver.id));
     await call(ctx.app, 'PATCH', `/api/company/driver/admin-status/update/${driver.user_id}`, tenant.headers, { admin_status: 0 });
     got = (await getDriver(tenant, driver.id)).body.data as DriverRecord;
     expect(codes(got)).toEqual(['not_approved', 'inactive', 'sign_in_disabled', 'licence_expired']);

@@ -252,7 +252,7 @@ describe('the confirmation over a real SMTP server', () => {
     const [item] = smtp.received.filter((entry) => entry.mail.messageId === row?.message_id);
     const text = item?.mail.text ?? '';
     expect(item?.mail.subject).toBe(`${tenant.company.name} உடன் உங்கள் முன்பதிவு ${booking.reference}`);
-    expect(text).toContain('முன்பதிவு எண்');
+    expect(text).toContain('முன்பதிவுக் குறிப்பு எண்');
     expect(text).toContain('செலுத்த வேண்டியது');
     expect(text).toContain(new Intl.NumberFormat('ta-IN', { style: 'currency', currency: 'GBP' }).format(45));
     // 20:00 UTC is 01:30 on 2 June in Colombo.

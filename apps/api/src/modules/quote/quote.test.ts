@@ -501,7 +501,7 @@ describe('explanation', () => {
     const texts = Object.fromEntries(result.quote.explanation.map((step) => [step.step, step.text]));
     expect(texts.days).toBe('2026-03-02 முதல் 2026-03-02 வரை, இரு தேதிகளையும் சேர்த்து 1 நாள்.');
     expect(texts.band).toBe(
-      '“Valet” தொகுப்பு சந்தித்து வரவேற்றல் வகையைச் சேர்ந்தது, எனவே சந்தித்து வரவேற்றல் வரம்புகள் பொருந்தும்: 1 நாள் தங்குதல் “Valet week” வரம்பில் (1–7 நாட்கள்) அடங்கும்.',
+      '“Valet” தொகுப்பு சந்தித்து வரவேற்பு வகையைச் சேர்ந்தது, எனவே சந்தித்து வரவேற்பு வரம்புகள் பொருந்தும்: 1 நாள் தங்குதல் “Valet week” வரம்பில் (1–7 நாட்கள்) அடங்கும்.',
     );
     expect(texts.month).toContain('மார்ச் மாதத்தில் உள்ளது');
     expect(texts.base_price).toContain('இயல்புநிலை விலை பொருந்தும்');

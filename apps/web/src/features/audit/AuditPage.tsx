@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Tex
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AuditAction, AuditEntity, AuditEntry, AuditFieldChange } from '@ps/contracts';
 import { auditActions, auditEntities } from '@ps/contracts/audit';
+import { auditFieldPresentation } from '@ps/contracts/audit.fields';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { useCurrentUser } from '../../lib/currentUser';
 import { translateMessage } from '../../lib/i18n';
 import { useListTableProps } from '../../lib/list';
 import { usePageSearch } from '../../lib/listPage';
+import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { formatInZone } from '../../lib/zonedTime';
@@ -32,6 +34,31 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * One side of a changed field as the contracts present it (audit.fields.ts): another record by the name the API gives,
+ * money in the company's currency, a time on the company's clock, anything else as it is.
+ */
+function useFieldValue() {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const user = useCurrentUser();
+  const zone = user.data?.company_time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (entity: string, change: AuditFieldChange, side: 'from' | 'to'): string => {
+    const raw = change[side];
+    const name = side === 'from' ? change.from_name : change.to_name;
+    if (raw === null || raw === undefined || raw === '') return '—';
+    if (name !== null) return name;
+    const presentation = auditFieldPresentation(entity, change.field);
+    if (presentation?.kind === 'money' && typeof raw === 'number') return money.format(raw);
+    if (presentation?.kind === 'instant' && typeof raw === 'string' && !Number.isNaN(Date.parse(raw))) {
+      return formatInZone(raw, zone, i18n.language);
+    }
+    // A record gone since keeps its id.
+    if (presentation?.kind === 'reference') return t('audit.gone', { id: valueText(raw) });
+    return valueText(raw);
+  };
+}
+
 function useAuditText() {
   const { t } = useTranslation();
   return {
@@ -47,15 +74,16 @@ function useAuditText() {
 function Changes({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const text = useAuditText();
+  const sideText = useFieldValue();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   if (entry.changes.length === 0) return <Text size="sm">{t('audit.noFields')}</Text>;
   const shown = (change: AuditFieldChange) =>
     entry.action === 'create'
-      ? valueText(change.to)
+      ? sideText(entry.entity, change, 'to')
       : entry.action === 'delete'
-        ? valueText(change.from)
-        : t('audit.fromTo', { from: valueText(change.from), to: valueText(change.to) });
+        ? sideText(entry.entity, change, 'from')
+        : t('audit.fromTo', { from: sideText(entry.entity, change, 'from'), to: sideText(entry.entity, change, 'to') });
   return (
     <Stack gap={4} align="flex-start" miw={0}>
       <Button
@@ -78,7 +106,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
           id={panelId}
           component="dl"
           m={0}
-          aria-label={t('audit.changesOf', { resource: text.entity(entry.entity), record: entry.entity_id })}
+          aria-label={t('audit.changesOf', { resource: text.entity(entry.entity), record: entry.record_name ?? entry.entity_id })}
           data-testid="audit-changes"
           style={{ display: 'grid', gridTemplateColumns: 'minmax(5rem, max-content) minmax(0, 1fr)', gap: '4px 12px' }}
         >
@@ -298,10 +326,11 @@ export function AuditPage() {
               render: (entry) =>
                 entry.entity === 'booking' && /^\d+$/.test(entry.entity_id) ? (
                   <Anchor href={`/${companyId}/bookings/${entry.entity_id}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {t('audit.bookingLink', { id: entry.entity_id })}
+                    {t('audit.bookingLink', { id: entry.record_name ?? entry.entity_id })}
                   </Anchor>
                 ) : (
-                  <span style={{ overflowWrap: 'anywhere' }}>{entry.entity_id}</span>
+                  // By its name where it has one (a driver's, a car park's); its id otherwise.
+                  <span style={{ overflowWrap: 'anywhere' }}>{entry.record_name ?? entry.entity_id}</span>
                 ),
             },
             { accessor: 'action', title: t('audit.columns.action'), hideInCard: true, render: (entry) => text.action(entry.action) },

@@ -90,7 +90,7 @@ interface BlogFormProps {
 }
 
 function BlogForm({ post, submitLabel, cancelHref, save, done }: BlogFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toasts = useFormToasts();
   const uploadCover = useUploadCover();
   const removeCover = useRemoveCover();
@@ -110,7 +110,8 @@ function BlogForm({ post, submitLabel, cancelHref, save, done }: BlogFormProps) 
       title: post?.title ?? '',
       slug: post?.slug ?? '',
       body: post?.body ?? '',
-      language: post?.language ?? 'en',
+      // A new post is most likely written in the language the user works in.
+      language: post?.language ?? (i18n.language === 'ta' ? 'ta' : 'en'),
       status: post?.status ?? 'draft',
       publish_at: toLocalInput(post?.published_at ?? null),
     },

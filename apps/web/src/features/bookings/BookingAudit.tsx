@@ -1,14 +1,14 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AuditChange, Booking, BookingAuditEntity, BookingAuditEntry, BookingStatus, PaymentMethod } from '@ps/contracts';
+import { auditFieldPresentation, isInternalAuditField } from '@ps/contracts/audit.fields';
 import { bookingStatuses, paymentMethods } from '@ps/contracts/common/bookingStates';
 import { type TripStatus, type TripType, tripScheduleChangeReasons, tripStatuses, tripTypes } from '@ps/contracts/common/tripStates';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../components/Section';
 import { useCurrentUser } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
-import { useLocations, usePackages } from './api.choices';
+import { formatInZone } from '../../lib/zonedTime';
 import { useBookingAudit } from './api.ledger';
-import { useBookingTrips, useDriverNames, useYards } from './api.trips';
+import { useBookingTrips } from './api.trips';
 import { useTripText } from './BookingTrips';
 import { useBookingText } from './format';
 
@@ -24,48 +24,11 @@ const summaryFields: Record<BookingAuditEntity, readonly string[]> = {
   trip_schedule_change: ['from_at', 'to_at', 'reason', 'unassigned_driver_id'],
   trip_status_correction: ['from_status', 'to_status', 'reason'],
 };
-/** Bookkeeping that says nothing to an operator. */
-const hiddenFields = new Set([
-  'id',
-  'company_id',
-  'booking_id',
-  'created_by',
-  'deleted_by',
-  'idempotency_key',
-  'language',
-  'trip_id',
-  'moved_by',
-  'changed_by',
-  'changed_at',
-]);
-const moneyFields = new Set([
-  'base_price',
-  'package_price',
-  'services_price',
-  'discount',
-  'total',
-  'amount',
-  'price',
-  'unit_price',
-  'driver_fee',
-]);
-const instantFields = new Set([
-  'departure_at',
-  'arrival_at',
-  'paid_at',
-  'deleted_at',
-  'sent_at',
-  'next_attempt_at',
-  'shuttle_out_at',
-  'shuttle_back_at',
-  'scheduled_at',
-  'moved_at',
-  'from_at',
-  'to_at',
-]);
-const placeFields = new Set(['departure_id', 'arrival_id', 'car_park_id', 'from_location_id', 'to_location_id', 'location_id']);
-const yardFields = new Set(['from_yard_id', 'to_yard_id', 'yard_id']);
-const driverFields = new Set(['driver_id', 'unassigned_driver_id']);
+/**
+ * Said elsewhere on a booking's trail: the booking it is (this page's), the trip (named in the entry's title), a message's
+ * language. The contracts' presentation (audit.fields.ts) hides the bookkeeping every reader leaves out.
+ */
+const saidElsewhere = new Set(['booking_id', 'trip_id', 'language']);
 const tripStatusFields = new Set(['from_status', 'to_status']);
 
 const isStatus = (value: unknown): value is BookingStatus => (bookingStatuses as readonly unknown[]).includes(value);
@@ -84,7 +47,7 @@ function tripIdOf(entry: BookingAuditEntry): number | null {
 }
 
 function fieldsOf(entry: BookingAuditEntry): [string, AuditChange][] {
-  const all = Object.entries(entry.changes).filter(([field]) => !hiddenFields.has(field));
+  const all = Object.entries(entry.changes).filter(([field]) => !saidElsewhere.has(field) && !isInternalAuditField(entry.entity, field));
   if (entry.action === 'update') return all;
   const wanted = summaryFields[entry.entity];
   // A creation or deletion names what the record was; a field it did not have says nothing.
@@ -101,54 +64,62 @@ function fieldsOf(entry: BookingAuditEntry): [string, AuditChange][] {
 /**
  * Who changed what on the booking, newest first: the booking itself, its service lines, payments, messages and
  * trips (with its car's movements, the times its trips moved by themselves and why, status corrections), each
- * changed field before and after, in the user's language (places, packages and drivers by name, money as money,
- * times at the airport).
+ * changed field before and after, in the user's language: places, packages, yards and drivers by the names the API
+ * gives (whatever the reader's role may read), money as money, the booking's times at the airport as its page shows
+ * them, and when each change was made on the company's clock.
  */
 export function AuditSection({ booking }: { booking: Booking }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useBookingText();
   const tripText = useTripText();
   const user = useCurrentUser();
   const audit = useBookingAudit(booking.id);
   const permitted = (permission: string) => user.data?.permissions.includes(permission) ?? false;
-  // Names of places and packages only for a role that may read them: another role sees their ids, not an error.
-  const places = useLocations(booking.airport_id, { enabled: permitted('locations.view') });
-  const packages = usePackages(permitted('packages.view'));
+  const companyZone = user.data?.company_time_zone ?? booking.airport_time_zone;
   const entries = audit.data ?? [];
   const tripEntries = entries.some((entry) => isTripEntity(entry.entity));
+  // The trip's kind for an entry's title, for a role that may read trips.
   const trips = useBookingTrips(booking.id, tripEntries && permitted('trips.view'));
-  const yards = useYards(tripEntries && permitted('yards.view'));
-  const drivers = useDriverNames(tripEntries && permitted('drivers.view'));
 
+  const when = (instant: string) => formatInZone(instant, companyZone, i18n.language);
+  const whoOf = (entry: BookingAuditEntry) => entry.actor_name ?? t('bookings.history.system');
   const tripOf = (entry: BookingAuditEntry) => {
     const id = tripIdOf(entry);
     return id === null ? undefined : trips.data?.find((trip) => trip.id === id);
   };
-  const driverName = (id: number) => drivers.data?.get(id) ?? trips.data?.find((trip) => trip.driver_id === id)?.driver_name ?? `#${id}`;
   const title = (entry: BookingAuditEntry) => {
     const action = t(`bookings.audit.actions.${entry.entity}.${entry.action}`);
     const trip = tripOf(entry);
     return trip ? t('bookings.audit.onTrip', { action, trip: tripText.type(trip.type) }) : action;
   };
+  // The trail's own words first, then the contracts' label of the field (audit.fields), then the booking form's.
   const label = (field: string) =>
-    t(`bookings.audit.fields.${field}`, { defaultValue: t(`bookings.fields.${field}`, { defaultValue: field }) });
-  const value = (entry: BookingAuditEntry, field: string, raw: unknown): string => {
+    t(`bookings.audit.fields.${field}`, {
+      defaultValue: t(`audit.fields.${field}`, { defaultValue: t(`bookings.fields.${field}`, { defaultValue: field }) }),
+    });
+  const value = (entry: BookingAuditEntry, field: string, raw: unknown, side: 'from' | 'to'): string => {
     if (raw === null || raw === undefined || raw === '') return '—';
-    if (moneyFields.has(field) && typeof raw === 'number') return text.money(raw);
-    if (instantFields.has(field) && typeof raw === 'string') return text.time(booking, raw);
+    const name = entry.names[field]?.[side];
+    if (name) return name;
+    // A restore names the version it brought back by when and who made it, which the trail holds.
+    if (field === 'restored_from' && typeof raw === 'number') {
+      const source = entries.find((other) => other.entity === 'booking' && other.id === raw);
+      if (source) return t('bookings.versions.whenWho', { when: when(source.created_at), who: whoOf(source) });
+    }
+    const presentation = auditFieldPresentation(entry.entity, field);
+    if (presentation?.kind === 'money' && typeof raw === 'number') return text.money(raw);
+    if (presentation?.kind === 'instant' && typeof raw === 'string') return text.time(booking, raw);
+    // A record that is gone keeps its id (the API names only what is still the company's).
+    if (presentation?.kind === 'reference') return t('audit.gone', { id: String(raw) });
     if (isTripEntity(entry.entity)) {
       if ((field === 'status' || tripStatusFields.has(field)) && isTripStatus(raw)) return tripText.status(raw);
       if (field === 'type' && isTripType(raw)) return tripText.type(raw);
       if (field === 'reason' && isScheduleReason(raw)) return t(`bookings.trips.reasons.${raw}`);
-      if (driverFields.has(field) && typeof raw === 'number') return driverName(raw);
-      if (yardFields.has(field) && typeof raw === 'number') return yards.data?.find((yard) => yard.id === raw)?.name ?? `#${raw}`;
     }
     if (field === 'status' && isStatus(raw)) return text.status(raw);
     if (field === 'method' && isMethod(raw)) return t(`bookings.payments.methods.${raw}`);
     if (field === 'channel' && typeof raw === 'string') return t(`bookings.channels.${raw}`, { defaultValue: raw });
     if (field === 'state' && typeof raw === 'string') return t(`bookings.mail.states.${raw}`, { defaultValue: raw });
-    if (placeFields.has(field) && typeof raw === 'number') return places.data?.find((place) => place.id === raw)?.name ?? `#${raw}`;
-    if (field === 'package_id' && typeof raw === 'number') return packages.data?.find((pkg) => pkg.id === raw)?.name ?? `#${raw}`;
     return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
   };
 
@@ -165,10 +136,7 @@ export function AuditSection({ booking }: { booking: Booking }) {
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Text fw={700}>{title(entry)}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('bookings.history.byWhen', {
-                      who: entry.actor_name ?? t('bookings.history.system'),
-                      when: formatDateTime(entry.created_at),
-                    })}
+                    {t('bookings.history.byWhen', { who: whoOf(entry), when: when(entry.created_at) })}
                   </Text>
                 </Group>
                 {fields.length > 0 ? (
@@ -180,8 +148,13 @@ export function AuditSection({ booking }: { booking: Booking }) {
                         </Text>
                         <Text component="dd" size="sm" m={0}>
                           {entry.action === 'update' && 'from' in change
-                            ? t('bookings.audit.fromTo', { from: value(entry, field, change.from), to: value(entry, field, change.to) })
-                            : value(entry, field, entry.action === 'delete' ? change.from : change.to)}
+                            ? t('bookings.audit.fromTo', {
+                                from: value(entry, field, change.from, 'from'),
+                                to: value(entry, field, change.to, 'to'),
+                              })
+                            : entry.action === 'delete'
+                              ? value(entry, field, change.from, 'from')
+                              : value(entry, field, change.to, 'to')}
                         </Text>
                       </Stack>
                     ))}

@@ -14,6 +14,7 @@ import { bookingsResource, repricePreview, useIsClosed, useUpdateBooking } from 
 import { BookingForm } from './BookingForm';
 import { BackToList } from './BookingFormPage';
 import { repricingFields, showServerErrors, toUpdateBody, valuesOf } from './bookingFormModel';
+import { repriceWording } from './reprice';
 
 const editRoute = getRouteApi('/$companyId/bookings/$bookingId/edit');
 
@@ -79,6 +80,7 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
   const original = useMemo(() => valuesOf(booking), [booking]);
   const [pending, setPending] = useState<PendingReprice | null>(null);
   const [saving, setSaving] = useState(false);
+  const wording = pending ? repriceWording(pending.prices) : null;
 
   /** Shows the old and new price and waits for the answer. */
   const askReprice = (body: BookingUpdate, prices: BookingReprice) =>
@@ -128,13 +130,17 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
       />
       <ConfirmDialog
         opened={pending !== null}
-        title={t('bookings.reprice.title')}
+        title={t(wording?.title ?? 'bookings.reprice.title')}
         busy={saving}
         body={
           pending ? (
             <Stack gap="sm">
               <Text data-testid="reprice-summary">
-                {t('bookings.reprice.body', { before: format(pending.prices.before.total), after: format(pending.prices.after.total) })}
+                {t(wording?.body ?? 'bookings.reprice.body', {
+                  before: format(pending.prices.before.total),
+                  after: format(pending.prices.after.total),
+                  total: format(pending.prices.after.total),
+                })}
               </Text>
               <Table verticalSpacing={4} aria-label={t('bookings.reprice.table')}>
                 <Table.Thead>
@@ -165,7 +171,7 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
             ''
           )
         }
-        confirmLabel={t('bookings.reprice.confirm')}
+        confirmLabel={t(wording?.confirm ?? 'bookings.reprice.confirm')}
         onConfirm={() => pending?.finish(true)}
         onClose={() => pending?.finish(false)}
       />

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Section } from '../../components/Section';
 import { VersionCard } from '../../components/VersionCard';
 import { ApiError } from '../../lib/api';
-import { useCan } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
+import { useCan, useCurrentUser } from '../../lib/currentUser';
 import { toastSuccess } from '../../lib/toast';
+import { formatInZone } from '../../lib/zonedTime';
 import { useBookingVersions, useRestorePreview, useRestoreVersion } from './api.versions';
 import { useBookingText } from './format';
 
@@ -25,24 +25,36 @@ function useFieldLabel() {
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /**
- * The booking's versions (issue 9, section 5): the booking after each audited change, newest first, each with
- * who, when and what changed; "Restore this version" asks first, showing each field now and restored and the
- * total before and after, then restores it through the same rules as an edit.
+ * The booking's versions (issue 9, section 5): the booking after each audited change, newest first, each named by when
+ * (on the company's clock) and who made it, with what kind of change and what changed beneath; only the newest is "As it
+ * is now". "Restore this version" asks first, showing each field now and restored and the total before and after, then
+ * restores it through the same rules as an edit. A booking whose state forbids it (checked out, completed, cancelled, no
+ * show) offers no restore and says why, as the API would refuse it.
  */
 export function VersionsSection({ booking, closed }: { booking: Booking; closed: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useCan();
+  const user = useCurrentUser();
   const versions = useBookingVersions(booking.id);
   const label = useFieldLabel();
   const [restoring, setRestoring] = useState<BookingVersion | null>(null);
   const entries = versions.data ?? [];
-  const mayRestore = can('bookings.update') && !closed;
+  const refusal = closed
+    ? t('bookings.versions.refused.closed')
+    : booking.status === 'checked_out'
+      ? t('bookings.versions.refused.checkedOut')
+      : null;
+  const mayRestore = can('bookings.update') && refusal === null;
+  const zone = user.data?.company_time_zone ?? booking.airport_time_zone;
+  const when = (instant: string) => formatInZone(instant, zone, i18n.language);
 
-  const title = (version: BookingVersion) => {
+  const title = (version: BookingVersion) =>
+    t('bookings.versions.whenWho', { when: when(version.created_at), who: version.actor_name ?? t('bookings.history.system') });
+  const kind = (version: BookingVersion) => {
     if (version.action === 'create') return t('bookings.versions.created');
     if (version.restored_from !== null) {
       const source = entries.find((entry) => entry.audit_id === version.restored_from);
-      return t('bookings.versions.restoredFrom', { when: source ? formatDateTime(source.created_at) : `#${version.restored_from}` });
+      return t('bookings.versions.restoredFrom', { when: source ? when(source.created_at) : `#${version.restored_from}` });
     }
     return t('bookings.versions.changed');
   };
@@ -52,43 +64,61 @@ export function VersionsSection({ booking, closed }: { booking: Booking; closed:
       {entries.length === 0 ? (
         <Text c="dimmed">{versions.isLoading ? t('app.loading') : t('bookings.versions.none')}</Text>
       ) : (
-        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="booking-versions">
-          {entries.map((version) => (
-            <VersionCard
-              key={version.audit_id}
-              testId="booking-version"
-              title={title(version)}
-              currentLabel={version.is_current ? t('bookings.versions.current') : null}
-              restore={
-                mayRestore && !version.is_current
-                  ? {
-                      label: t('bookings.versions.restore'),
-                      ariaLabel: t('bookings.versions.restoreNamed', { when: formatDateTime(version.created_at) }),
-                      onClick: () => setRestoring(version),
-                    }
-                  : null
-              }
-            >
-              <Text size="sm" c="dimmed">
-                {t('bookings.history.byWhen', {
-                  who: version.actor_name ?? t('bookings.history.system'),
-                  when: formatDateTime(version.created_at),
-                })}
-              </Text>
-              {version.changed_fields.length > 0 ? (
-                <Text size="sm">{t('bookings.versions.fieldsChanged', { fields: version.changed_fields.map(label).join(', ') })}</Text>
-              ) : null}
-            </VersionCard>
-          ))}
+        <Stack gap="xs">
+          {refusal && can('bookings.update') && entries.length > 1 ? (
+            <Text size="sm" c="dimmed" data-testid="booking-versions-refused">
+              {refusal}
+            </Text>
+          ) : null}
+          <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="booking-versions">
+            {entries.map((version, index) => (
+              <VersionCard
+                key={version.audit_id}
+                testId="booking-version"
+                title={title(version)}
+                // Only the newest is the booking as it is now; an older one with the same details is still a moment of its own.
+                currentLabel={index === 0 ? t('bookings.versions.current') : null}
+                restore={
+                  mayRestore && index > 0 && !version.is_current
+                    ? {
+                        label: t('bookings.versions.restore'),
+                        ariaLabel: t('bookings.versions.restoreNamed', { when: when(version.created_at) }),
+                        onClick: () => setRestoring(version),
+                      }
+                    : null
+                }
+              >
+                <Text size="sm" c="dimmed">
+                  {kind(version)}
+                </Text>
+                {version.changed_fields.length > 0 ? (
+                  <Text size="sm">{t('bookings.versions.fieldsChanged', { fields: version.changed_fields.map(label).join(', ') })}</Text>
+                ) : null}
+              </VersionCard>
+            ))}
+          </Stack>
         </Stack>
       )}
-      {restoring ? <RestoreDialog booking={booking} version={restoring} onClose={() => setRestoring(null)} /> : null}
+      {restoring ? (
+        <RestoreDialog booking={booking} version={restoring} when={when(restoring.created_at)} onClose={() => setRestoring(null)} />
+      ) : null}
     </Section>
   );
 }
 
 /** The restore's question: each field now -> restored and the total before -> after; the API's error in it. */
-function RestoreDialog({ booking, version, onClose }: { booking: Booking; version: BookingVersion; onClose: () => void }) {
+function RestoreDialog({
+  booking,
+  version,
+  when,
+  onClose,
+}: {
+  booking: Booking;
+  version: BookingVersion;
+  /** When the version was made, on the company's clock. */
+  when: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const text = useBookingText();
   const label = useFieldLabel();
@@ -120,7 +150,7 @@ function RestoreDialog({ booking, version, onClose }: { booking: Booking; versio
     <Modal
       opened
       onClose={restore.isPending ? () => undefined : onClose}
-      title={t('bookings.versions.confirmTitle', { when: formatDateTime(version.created_at) })}
+      title={t('bookings.versions.confirmTitle', { when })}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
       styles={{ title: { fontWeight: 700 } }}

@@ -72,6 +72,18 @@ export function TripStatusBadge({ status, label }: { status: TripStatus; label: 
 }
 
 /** One trip of the dispatch day: what, when, where, who, and what the office may do with it now. */
+/**
+ * Says a change succeeded from the call's own promise, not from `mutate`'s callbacks: the answer refreshes the day, and a
+ * card that leaves the view then (assigned under "Unassigned", no longer warned under "Warnings") would take those
+ * callbacks with it, and the success would go unsaid. A refusal is toasted by the query client.
+ */
+function sayWhenDone<Result>(call: Promise<Result>, message: (result: Result) => string): void {
+  call.then(
+    (result) => toastSuccess(message(result)),
+    () => undefined,
+  );
+}
+
 export function TripCard({
   trip,
   dayTrips,
@@ -141,38 +153,28 @@ export function TripCard({
     if (value.startsWith('partner:')) {
       const partnerId = Number(value.slice('partner:'.length));
       const partner = partners?.find((company) => company.id === partnerId);
-      assign.mutate(
-        { tripId: trip.id, partnerId },
-        { onSuccess: () => toastSuccess(t('dispatch.trip.givenToPartner', { ...named, partner: partner?.name ?? '' })) },
+      sayWhenDone(assign.mutateAsync({ tripId: trip.id, partnerId }), () =>
+        t('dispatch.trip.givenToPartner', { ...named, partner: partner?.name ?? '' }),
       );
       return;
     }
     const driverId = Number(value);
     const name = choices.find((choice) => choice.driver.id === driverId);
-    assign.mutate(
-      { tripId: trip.id, driverId },
-      {
-        onSuccess: () =>
-          toastSuccess(t('dispatch.trip.assigned', { ...named, driver: name ? driverNameOf(name.driver) : (trip.driver_name ?? '') })),
-      },
+    sayWhenDone(assign.mutateAsync({ tripId: trip.id, driverId }), () =>
+      t('dispatch.trip.assigned', { ...named, driver: name ? driverNameOf(name.driver) : (trip.driver_name ?? '') }),
     );
   };
   const takeOff = () =>
-    assign.mutate(trip.partner_company_id !== null ? { tripId: trip.id, partnerId: null } : { tripId: trip.id, driverId: null }, {
-      onSuccess: () => toastSuccess(t('dispatch.trip.takenOffDone', { ...named, driver: runnerName ?? '' })),
-    });
+    sayWhenDone(
+      assign.mutateAsync(trip.partner_company_id !== null ? { tripId: trip.id, partnerId: null } : { tripId: trip.id, driverId: null }),
+      () => t('dispatch.trip.takenOffDone', { ...named, driver: runnerName ?? '' }),
+    );
   const moveTo = (status: 'started' | 'completed') =>
-    move.mutate(
-      { tripId: trip.id, status },
-      {
-        onSuccess: (moved) =>
-          toastSuccess(
-            t('dispatch.trip.statusDone', {
-              ...named,
-              status: statuses?.find((option) => option.value === moved.status)?.label ?? moved.status,
-            }),
-          ),
-      },
+    sayWhenDone(move.mutateAsync({ tripId: trip.id, status }), (moved) =>
+      t('dispatch.trip.statusDone', {
+        ...named,
+        status: statuses?.find((option) => option.value === moved.status)?.label ?? moved.status,
+      }),
     );
 
   const facts: { label: string; value: string }[] = [

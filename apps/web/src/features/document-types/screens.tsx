@@ -63,10 +63,16 @@ export const documentTypeScreens = crudScreens({
   form: {
     createSchema: documentTypeCreateSchema,
     updateSchema: documentTypeUpdateSchema,
-    empty: { name: '', required: false, has_expiry: false, status: 1 } satisfies DocumentTypeCreateInput,
-    valuesOf: (type) => ({ name: type.name, required: type.required, has_expiry: type.has_expiry, status: type.status }),
-    serverFields: ['name', 'required', 'has_expiry', 'status'],
-    conflicts: { document_type_name_taken: 'name' },
+    empty: { name: '', required: false, has_expiry: false, is_licence: false, status: 1 } satisfies DocumentTypeCreateInput,
+    valuesOf: (type) => ({
+      name: type.name,
+      required: type.required,
+      has_expiry: type.has_expiry,
+      is_licence: type.is_licence,
+      status: type.status,
+    }),
+    serverFields: ['name', 'required', 'has_expiry', 'is_licence', 'status'],
+    conflicts: { document_type_name_taken: 'name', document_type_licence_taken: 'is_licence' },
     fields: (form) => <DocumentTypeFields form={form} />,
   },
 });
@@ -110,7 +116,7 @@ function DocumentTypeFields({ form }: { form: Parameters<typeof documentTypeScre
   } = form;
   const error = (message: unknown) => translateMessage(typeof message === 'string' ? message : undefined);
   /** A yes/no field of the form as a switch with its label and hint. */
-  const flag = (name: 'required' | 'has_expiry', label: string, description: string) => (
+  const flag = (name: 'required' | 'has_expiry' | 'is_licence', label: string, description: string) => (
     <Controller
       control={control}
       name={name}
@@ -141,6 +147,7 @@ function DocumentTypeFields({ form }: { form: Parameters<typeof documentTypeScre
       />
       {flag('required', t('documentTypes.form.required'), t('documentTypes.form.requiredHint'))}
       {flag('has_expiry', t('documentTypes.form.hasExpiry'), t('documentTypes.form.hasExpiryHint'))}
+      {flag('is_licence', t('documentTypes.form.isLicence'), t('documentTypes.form.isLicenceHint'))}
     </>
   );
 }

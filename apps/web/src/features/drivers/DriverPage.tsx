@@ -20,7 +20,7 @@ import { AttendanceSection } from '../attendance';
 import { PayoutsSection } from '../payouts';
 import { driversResource, useSetSignIn } from './api';
 import { DocumentsSection } from './DriverDocuments';
-import { type DriverFormValues, DriverProfileForm, showServerErrors } from './DriverProfileForm';
+import { type DriverFormValues, DriverProfileForm, showServerErrors, useLicenceType } from './DriverProfileForm';
 import { RatesSection } from './DriverRates';
 import { approvalColour, fullName } from './DriversListPage';
 import { EndSessionsButton } from './EndSessionsButton';
@@ -60,6 +60,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
   const name = fullName(driver);
   // Only what the role may do is offered (the API refuses the rest anyway).
   const can = useCan();
+  const licenceType = useLicenceType();
 
   const approve = (approve_status: 'approved' | 'rejected') =>
     update.mutate(
@@ -175,10 +176,12 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
               licence_number: driver.licence_number ?? '',
               licence_expiry: driver.licence_expiry ?? '',
             }}
+            licenceExpiry={driver.licence_expiry}
             submitLabel={t('drivers.form.save')}
             onSubmit={async (values, setError, allowLeave) => {
               try {
-                const saved = await update.mutateAsync(values);
+                // Where the licence document gives the date, the profile does not send one.
+                const saved = await update.mutateAsync(licenceType ? { ...values, licence_expiry: undefined } : values);
                 toasts.success(t('drivers.toast.updated', { name: fullName(saved) }));
                 allowLeave();
               } catch (error) {

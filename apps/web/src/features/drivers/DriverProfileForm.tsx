@@ -6,6 +6,7 @@ import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
 import { FormActions } from '../../components/FormKit';
 import { applyConflictErrors, applyServerFieldErrors, sameNameField, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
+import { useDocumentTypes } from './api';
 
 /** The form's fields: the add body's; the edit sends the same ones but the temporary password. */
 export type DriverFormValues = DriverAddInput;
@@ -18,8 +19,18 @@ export function showServerErrors(error: unknown, setError: UseFormSetError<Drive
 }
 
 /**
+ * The company's driving licence document type, when it has one: the licence expiry is then its documents' (the API
+ * keeps it), shown on the profile but never typed there.
+ */
+export function useLicenceType() {
+  const types = useDocumentTypes();
+  return types.data?.find((type) => type.is_licence);
+}
+
+/**
  * A driver's profile: name, sign-in e-mail and phone, licence. `mode: 'add'` also asks for the temporary
- * password the driver replaces at first sign-in.
+ * password the driver replaces at first sign-in. `licenceExpiry` is the driver's date as stored (the licence
+ * document's, where the company has a licence type).
  */
 export function DriverProfileForm<Output>({
   mode,
@@ -28,8 +39,10 @@ export function DriverProfileForm<Output>({
   submitLabel,
   cancelHref,
   onSubmit,
+  licenceExpiry = null,
 }: {
   mode: 'add' | 'edit';
+  licenceExpiry?: string | null;
   resolver: Resolver<DriverFormValues, unknown, Output>;
   defaultValues: Partial<DriverFormValues>;
   submitLabel: string;
@@ -37,6 +50,7 @@ export function DriverProfileForm<Output>({
   onSubmit: (values: Output, setError: UseFormSetError<DriverFormValues>, allowLeave: () => void) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const licenceType = useLicenceType();
   const {
     register,
     handleSubmit,
@@ -97,12 +111,24 @@ export function DriverProfileForm<Output>({
             error={error(errors.licence_number?.message)}
             {...register('licence_number')}
           />
-          <TextInput
-            label={t('drivers.fields.licence_expiry')}
-            type="date"
-            error={error(errors.licence_expiry?.message)}
-            {...register('licence_expiry', emptyIs(null))}
-          />
+          {licenceType ? (
+            // The date of the latest licence document, as the API answers it now: read only, one source of truth.
+            <TextInput
+              label={t('drivers.fields.licence_expiry')}
+              description={t('drivers.form.licenceFromDocument', { type: licenceType.name })}
+              type="date"
+              readOnly
+              value={licenceExpiry ?? ''}
+              error={error(errors.licence_expiry?.message)}
+            />
+          ) : (
+            <TextInput
+              label={t('drivers.fields.licence_expiry')}
+              type="date"
+              error={error(errors.licence_expiry?.message)}
+              {...register('licence_expiry', emptyIs(null))}
+            />
+          )}
           {mode === 'add' ? (
             <PasswordInput
               label={t('drivers.fields.temporary_password')}
