@@ -26,6 +26,102 @@ const BAND_DAYS: [number, number][] = [
   [31, 365],
 ];
 
+/** The customers' first names and surnames (bench/search.ts types them). */
+export const FIRST_NAMES = [
+  'Amelia',
+  'Oliver',
+  'Priya',
+  'George',
+  'Sofia',
+  'Harriet',
+  'Meera',
+  'Thomas',
+  'Kavin',
+  'Daniel',
+  'Emily',
+  'Ravi',
+  'Charlotte',
+  'Farah',
+  'Nadia',
+  'Arjun',
+  'Lakshmi',
+  'James',
+  'Aisha',
+  'Mohammed',
+  'Chen',
+  'Olga',
+  'Luca',
+  'Fatima',
+  'Noah',
+  'Isla',
+  'Jack',
+  'Grace',
+  'Rahul',
+  'Anika',
+  'Sanjay',
+  'Zara',
+  'Ethan',
+  'Mia',
+  'Leo',
+  'Ava',
+  'Kiran',
+  'Divya',
+  'Hannah',
+  'Samuel',
+];
+export const SURNAMES = [
+  'Hart',
+  'Grant',
+  'Natarajan',
+  'Whitfield',
+  'Marino',
+  'Cole',
+  'Pillai',
+  'Fletcher',
+  'Sivakumar',
+  'Brooks',
+  'Shaw',
+  'Shankar',
+  'Evans',
+  'Siddiqui',
+  'Rahman',
+  'Mehta',
+  'Iyer',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'White',
+  'Walker',
+  'Green',
+  'Hall',
+  'Wood',
+  'Clarke',
+  'Patel',
+  'Khan',
+  'Singh',
+  'Murphy',
+  'Kelly',
+  'Ryan',
+  'Kumar',
+  'Raman',
+  'Fernando',
+  'Perera',
+  'Silva',
+  'Nair',
+  'Reddy',
+  'Rao',
+  'Das',
+  'Bose',
+];
+
 export interface BookingsBench {
   companyId: number;
   adminUserId: number;
@@ -119,6 +215,11 @@ export async function seedBookingsBench(databaseUrl: string | undefined, dataDir
       [sql.raw(`'PS-'`), symbol(0), symbol(1), symbol(2), symbol(3), sql.raw(`'-'`), symbol(4), symbol(5)],
       sql.raw(' || '),
     );
+    // Customers' names as people have them (40 first names x 50 surnames; the global search looks inside them, and
+    // "Customer 123" would match every row from "cus" on).
+    const customerName = sql.raw(
+      `(array[${FIRST_NAMES.map((name) => `'${name}'`).join(',')}])[1 + i % ${FIRST_NAMES.length}] || ' ' || (array[${SURNAMES.map((name) => `'${name}'`).join(',')}])[1 + (i / ${FIRST_NAMES.length}) % ${SURNAMES.length}]`,
+    );
     // Row i: car park i mod 10; departure at a random minute (rounded to 5) of the two years; a stay of 1 to
     // 14 days and 0 to 12 hours; the reference is i times an odd number modulo 2^30 (a bijection, so unique)
     // written as 6 symbols of the product's alphabet. Statuses by date: done stays completed (or cancelled /
@@ -137,16 +238,19 @@ export async function seedBookingsBench(databaseUrl: string | undefined, dataDir
           else 'confirmed'
         end,
         case when i % 7 = 0 then 'ta' else 'en' end,
-        'Customer ' || i, '+44 7700 ' || lpad((i % 1000000)::text, 6, '0'),
+        ${customerName}, '+44 7700 ' || lpad((i % 1000000)::text, 6, '0'),
         'B' || lpad((i % 100)::text, 2, '0') || ' ' || chr(65 + i % 26) || chr(65 + (i / 26) % 26) || chr(65 + (i / 676) % 26),
         (array['Ford', 'Toyota', 'Volkswagen', 'BMW', 'Kia'])[1 + i % 5],
         ${airport.id}, car_park, car_park, car_park, departure_at, arrival_at,
         (departure_at at time zone ${TIME_ZONE})::date, (arrival_at at time zone ${TIME_ZONE})::date,
         'BA' || (1000 + i % 9000), 'BA' || (1000 + (i + 7) % 9000), 1 + i % 4,
         base_price, 0, 0, discount, base_price - discount, 'GBP', ${admin.id},
-        least(now(), departure_at - (1 + i % 60) * interval '1 day'), least(now(), departure_at - (1 + i % 60) * interval '1 day')
+        made_at, made_at
       from (
         select i, departure_at, departure_at + stay as arrival_at, channel, car_park, base_price,
+          -- Made 1 to 60 days before departure, and those departing later within the last 30 days: each at its own
+          -- moment (not 40,000 bookings made at one instant, which no company has; the global search reads newest first).
+          least(now() - made_ago, departure_at - (1 + i % 60) * interval '1 day') as made_at,
           case when i % 10 = 0 then base_price / 10 else 0 end as discount,
           ${reference} as reference
         from (
@@ -156,7 +260,8 @@ export async function seedBookingsBench(databaseUrl: string | undefined, dataDir
             (1 + floor(random() * 14)) * interval '1 day' + floor(random() * 13) * interval '1 hour' as stay,
             (array['phone', 'web', 'walk_in', 'agency'])[1 + i % 4] as channel,
             (${`{${carParkIds.join(',')}}`}::int[])[1 + i % ${CAR_PARKS}] as car_park,
-            2500 + (i % 14) * 450 as base_price
+            2500 + (i % 14) * 450 as base_price,
+            random() * interval '30 days' as made_ago
           from generate_series(1, ${count}::int) as i
         ) as drawn
       ) as booking`);

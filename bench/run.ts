@@ -8,7 +8,7 @@
 // reachable server the product runs on the embedded database (PGlite) and the plain handler is skipped.
 //
 // Bookings (issue 7): a company of its own with --bookings (default 100,000) bookings over two years; skipped with
-// --no-bookings.
+// --no-bookings. The global search (issue 21) types into that company: skipped with it.
 //
 // Usage: npm run bench [-- --seconds 10 --connections 10 --bookings 100000 --no-bookings --profile --no-lighthouse --no-cold-load
 //   --only <text> --soak <minutes>]
@@ -33,6 +33,7 @@ import { driverScenarios, seedDriversBench } from './drivers.ts';
 import type { RunnerMessage, ServerMessage } from './ipc.ts';
 import { QUOTE_BENCH_ADMIN, seedQuoteBench } from './quote.ts';
 import type { Load, Scenario } from './scenario.ts';
+import { searchAsYouType, searchScenarios, seedSearchBench } from './search.ts';
 
 const { values } = parseArgs({
   options: {
@@ -244,6 +245,8 @@ const companyId = await seed(serverDatabase?.url, dataDir);
 const quoteBench = await seedQuoteBench(serverDatabase?.url, dataDir);
 const bookingsBench = bookingCount > 0 ? await seedBookingsBench(serverDatabase?.url, dataDir, bookingCount) : undefined;
 const driversBench = await seedDriversBench(serverDatabase?.url, dataDir);
+// The global search types into the bookings bench's company (issue 21), with its drivers and agencies added.
+const searchBench = bookingsBench ? await seedSearchBench(serverDatabase?.url, dataDir, bookingsBench) : undefined;
 if (bookingsBench) console.log(`seeded ${bookingCount.toLocaleString('en')} bookings in ${(bookingsBench.seedMs / 1000).toFixed(1)} s`);
 const databaseEnv: Record<string, string> = serverDatabase ? { DATABASE_URL: serverDatabase.url } : { DATA_DIR: dataDir };
 const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'ps-bench-profile-')) : undefined;
@@ -309,6 +312,7 @@ try {
   ];
   if (bookingsBench) scenarios.push(...(await bookingScenarios(product.address, bookingsBench, signIn)));
   scenarios.push(...(await driverScenarios(product.address, driversBench, signIn)));
+  if (searchBench) scenarios.push(...(await searchScenarios(product.address, searchBench, signIn)));
 
   console.log(
     `\nParking Solutions API: ${duration}s per scenario, ${connections} connections unless the scenario says, ${serverDatabase ? `PostgreSQL (${airportCount} airports` : `embedded PGlite (${airportCount} airports`}, ${bookingCount.toLocaleString('en')} bookings${serverDatabase ? ')' : '; no plain handler)'}\n`,
@@ -362,6 +366,8 @@ try {
     'targets (issue 8): trips list of a day with 2,000 trips p99 < 20 ms; dispatch eligibility for 200 drivers < 10 ms;\n' +
       '  payout computation for a driver-month < 20 ms',
   );
+  // Typed one key at a time (not autocannon): the figures users wait for. `--only search` runs it too.
+  if (searchBench && (!values.only || values.only.includes('search'))) await searchAsYouType(product.address, searchBench, signIn);
 
   if (Number(values.soak) > 0) await soak(product, scenarios, Number(values.soak));
   if (!values['no-lighthouse']) await lighthouseScore(product.address);

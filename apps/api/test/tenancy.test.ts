@@ -22,8 +22,11 @@ const ORGANISATION_READS = ['/api/core/', '/api/coreagency/', '/api/country'];
 const UUID_KEYED = new Set(['DELETE /api/auth/sessions/:id']);
 /** Ids tried on every route with an id: the demo company's records have these. */
 const IDS = Array.from({ length: 25 }, (_, index) => index + 1);
-/** Filters some read routes need (a day, a direction, a period); any other route ignores what it does not know. */
-const COMMON_QUERY = 'date=2026-11-26&type=in&segment=day&from=2026-11-01&to=2026-11-30&driver_id=1&booking_id=1';
+/**
+ * Filters some read routes need (a day, a direction, a period, the global search's text); any other route ignores what
+ * it does not know.
+ */
+const COMMON_QUERY = 'date=2026-11-26&type=in&segment=day&from=2026-11-01&to=2026-11-30&driver_id=1&booking_id=1&q=ar';
 
 let ctx: TestContext;
 let outsider: Tenant;

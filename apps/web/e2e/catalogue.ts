@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { seriousViolations } from './support';
+import { navLink, seriousViolations } from './support';
 
 /** Helpers of the catalogue specs (bands, packages, additional services, vouchers). */
 
@@ -10,10 +10,10 @@ export const record = (page: Page, name: string) =>
 
 export const isMobile = () => test.info().project.name.startsWith('mobile');
 
-/** Opens a screen from the main navigation, as a user does: on a phone the drawer first. */
-export async function openNav(page: Page, name: string) {
+/** Opens a screen from the main navigation, as a user does: on a phone the drawer first, then the entry's group. */
+export async function openNav(page: Page, name: string, { exact = false } = {}) {
   if (isMobile()) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
+  await (await navLink(page, name, { exact })).click();
 }
 
 /** A name no other test or run has: the project and a random tag. */
@@ -71,4 +71,44 @@ export async function axeOnList(page: Page, name: string, deleteLabel: string) {
 export async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The words of `text` that the page breaks inside although they would fit on a line of their own in the card, table
+ * cell, field value or page section that shows them (each shown copy of the text). A word wider than that may break: it is the only
+ * way it fits. A box squeezed narrower than a word by its neighbours counts as a break. Empty when every word is whole.
+ */
+export async function wordsWhole(page: Page, text: string) {
+  return page.evaluate((wanted) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const data = node.textContent ?? '';
+      const start = data.indexOf(wanted);
+      if (start < 0 || !node.parentElement) continue;
+      if (node.parentElement.getBoundingClientRect().width === 0) continue;
+      const room = node.parentElement.closest(
+        'td, th, dd, [data-testid="record-card"], .mantine-Card-root, .mantine-Paper-root, section, main',
+      );
+      const box = (room ?? document.body).getBoundingClientRect();
+      let offset = start;
+      for (const word of wanted.split(' ')) {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + word.length);
+        offset += word.length + 1;
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size <= 1) continue;
+        // Measured on one line: the word's own width, in the same font.
+        const probe = document.createElement('span');
+        probe.style.cssText = 'position:absolute;white-space:nowrap;visibility:hidden';
+        probe.textContent = word;
+        node.parentElement.append(probe);
+        const wordWidth = probe.getBoundingClientRect().width;
+        probe.remove();
+        if (wordWidth <= box.width) broken.push(`${word} (${Math.round(wordWidth)} px in a ${Math.round(box.width)} px box)`);
+      }
+    }
+    return broken;
+  }, text);
 }

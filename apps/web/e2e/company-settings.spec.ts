@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { brandShades, type WebConfig } from '@ps/contracts';
+import { brandShades, type CompanyDetails, type WebConfig } from '@ps/contracts';
+import { noSidewaysScroll } from './catalogue';
 import { apiSignIn, openAsAdmin, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /**
@@ -15,6 +16,7 @@ const HOSTILE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 4
 </svg>`;
 
 let original: WebConfig;
+let originalDetails: CompanyDetails;
 
 async function adminToken(request: APIRequestContext) {
   return (await apiSignIn(request)).access_token;
@@ -25,8 +27,14 @@ async function webConfig(request: APIRequestContext): Promise<WebConfig> {
   return ((await response.json()) as { data: WebConfig }).data;
 }
 
+async function companyDetails(request: APIRequestContext): Promise<CompanyDetails> {
+  const response = await request.get('/api/company/details', { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  return ((await response.json()) as { data: CompanyDetails }).data;
+}
+
 test.beforeEach(async ({ request }) => {
   original = await webConfig(request);
+  originalDetails = await companyDetails(request);
 });
 
 test.afterEach(async ({ request }) => {
@@ -42,6 +50,9 @@ test.afterEach(async ({ request }) => {
       multipart: { file: { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svg } },
     });
   }
+  const { company_id, name, mail_from_address, ...editable } = originalDetails;
+  await request.patch('/api/company/details/update', { headers, data: editable });
+  expect(await companyDetails(request)).toEqual(originalDetails);
   expect(await webConfig(request)).toEqual(original);
 });
 
@@ -162,6 +173,83 @@ test(
     await page.getByRole('button', { name: 'பெயரையும் வண்ணங்களையும் சேமி' }).click();
     await expect(page.getByText(/இந்தப் பின்னணியின் மேல் எழுத்துகளும் இணைப்புகளும் \d\.\d\d:1 மாறுபாடு மட்டுமே/)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);
+
+test("an admin keeps the company's details: saved, still there after a reload, on the agency statement; a wrong address is refused beside its field", async ({
+  page,
+  request,
+}) => {
+  await openSettings(page, request);
+  const details = page.getByRole('region', { name: 'Company details' });
+  const replyTo = details.getByRole('textbox', { name: 'Reply-to address' });
+
+  await details.getByRole('textbox', { name: 'Address', exact: true }).fill('Harbour House\n12 Quay Street\nPortsmouth PO1 3AB');
+  await details.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 (0)23 9200 0000');
+  await details.getByRole('textbox', { name: 'Tax/VAT number' }).fill('GB 987 6543 21');
+  await details.getByRole('textbox', { name: 'Sender name' }).fill('Harbour Bookings');
+  await replyTo.fill('desk@harbour');
+  await details.getByRole('textbox', { name: 'Terms', exact: true }).fill('Payable within 14 days.\nQuote the statement period.');
+  await details.getByRole('combobox', { name: /^First day of the week/ }).click();
+  await page.getByRole('option', { name: 'Sunday' }).click();
+  // What the customer's mail program will show, from what is typed.
+  await expect(details.getByTestId('settings-mail-preview')).toContainText('Mails are sent as “Harbour Bookings”');
+
+  // A reply-to that is not an address: said beside the field, and nothing is saved.
+  await details.getByRole('button', { name: 'Save company details' }).click();
+  await expect(details.getByText('Wrong email format')).toBeVisible();
+  await expect(replyTo).toHaveAttribute('aria-invalid', 'true');
+  await expect(replyTo).toBeFocused();
+  expect((await companyDetails(request)).tax_number).toBe(originalDetails.tax_number);
+
+  await replyTo.fill('desk@harbour.example');
+  await details.getByRole('button', { name: 'Save company details' }).click();
+  await expect(toast(page, 'Company details saved.')).toBeVisible();
+  await expect(details.getByTestId('settings-mail-preview')).toContainText('Replies go to desk@harbour.example.');
+
+  // The calendars' first day reaches the app's web config at once.
+  await expect.poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem('persist:config') ?? '{}').first_day_of_week)).toBe(7);
+
+  await page.reload();
+  const reloaded = page.getByRole('region', { name: 'Company details' });
+  await expect(reloaded.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue(
+    'Harbour House\n12 Quay Street\nPortsmouth PO1 3AB',
+  );
+  await expect(reloaded.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('+44 (0)23 9200 0000');
+  await expect(reloaded.getByRole('textbox', { name: 'Tax/VAT number' })).toHaveValue('GB 987 6543 21');
+  await expect(reloaded.getByRole('textbox', { name: 'Sender name' })).toHaveValue('Harbour Bookings');
+  await expect(reloaded.getByRole('textbox', { name: 'Reply-to address' })).toHaveValue('desk@harbour.example');
+  await expect(reloaded.getByRole('combobox', { name: /^First day of the week/ })).toHaveValue('Sunday');
+  await expect(reloaded.getByRole('textbox', { name: 'Terms', exact: true })).toHaveValue(
+    'Payable within 14 days.\nQuote the statement period.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // An agency's statement carries them as a document would: who issues it, their VAT number, and the terms at its foot.
+  await page.goto('/1/agencies/1/statement');
+  const letterhead = page.getByTestId('statement-letterhead');
+  await expect(letterhead).toContainText(originalDetails.name);
+  await expect(letterhead).toContainText('12 Quay Street');
+  await expect(letterhead).toContainText('Phone: +44 (0)23 9200 0000');
+  await expect(letterhead).toContainText('Tax/VAT number: GB 987 6543 21');
+  await expect(page.getByRole('region', { name: 'Terms' })).toContainText('Quote the statement period.');
+});
+
+test(
+  "the company's details in Tamil: a refusal in Tamil beside its field, nothing scrolls sideways, no serious axe finding",
+  PHONE_ONLY,
+  async ({ page, request }) => {
+    await openSettings(page, request, 'ta');
+    const details = page.getByRole('region', { name: 'நிறுவன விவரங்கள்' });
+    const taxNumber = details.getByRole('textbox', { name: 'வரி (VAT) எண்' });
+    await taxNumber.fill('GB<123>');
+    await details.getByRole('button', { name: 'நிறுவன விவரங்களைச் சேமி' }).click();
+    await expect(details.getByText(/சாய்வுக்கோடு மட்டும் பயன்படுத்தவும்/)).toBeVisible();
+    await expect(taxNumber).toHaveAttribute('aria-invalid', 'true');
+    expect((await companyDetails(request)).tax_number).toBe(originalDetails.tax_number);
+    await expect(details.getByRole('combobox', { name: /^வாரத்தின் முதல் நாள்/ })).toHaveValue('திங்கள்');
+    await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
   },
 );

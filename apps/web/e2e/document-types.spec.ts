@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { DocumentType, DocumentTypeCreateInput } from '@ps/contracts';
-import { noSidewaysScroll } from './catalogue';
+import { noSidewaysScroll, openNav } from './catalogue';
 import { apiSignIn, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /** A record of the list: a table row from 768 px, a card below; looked up by its exact (unique) name. */
@@ -41,8 +41,7 @@ test('adds a document type from the navigation; a name the company has (in any c
 }) => {
   const session = await openAsAdmin(page, request, '/1/airports');
   const existing = await createDocumentType(request, session.access_token, { name: unique('Licence') });
-  if (test.info().project.name.startsWith('mobile')) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('link', { name: 'Document types' }).click();
+  await openNav(page, 'Document types');
   await expect(page).toHaveURL(/\/1\/document-types$/);
   await expect(page).toHaveTitle('Document types · Parking Solutions');
   await searchFor(page, existing.name);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Driver } from '@ps/contracts';
-import { noSidewaysScroll } from './catalogue';
+import { noSidewaysScroll, openNav } from './catalogue';
 import { apiSignIn, finishFirstSignIn, openAsAdmin, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /** A record of the list: a table row from 768 px, a card below. */
@@ -31,8 +31,7 @@ async function addDriverByApi(request: APIRequestContext, token: string, lastNam
 
 test('adds a driver, uploads their documents, sets a rate and approves them: they can take trips', async ({ page, request }) => {
   await openAsAdmin(page, request, '/1/dashboard');
-  if (test.info().project.name.startsWith('mobile')) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+  await openNav(page, 'Drivers', { exact: true });
   await expect(page).toHaveTitle('Drivers · Parking Solutions');
   await expect(row(page, 'Kavin Raj')).toContainText('Driving licence is missing');
 

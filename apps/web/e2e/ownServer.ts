@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -91,7 +92,8 @@ export class OwnServer {
   /** Runs `write` on the server's database while the server is stopped, then starts it again. */
   async withDatabase<T>(write: (db: PGlite) => Promise<T>): Promise<T> {
     await this.halt();
-    const db = await PGlite.create(this.dataDir);
+    // The extensions the migrations create (apps/api/src/db/embedded.ts): a write to bookings needs pg_trgm.
+    const db = await PGlite.create(this.dataDir, { extensions: { pg_trgm } });
     try {
       return await write(db);
     } finally {

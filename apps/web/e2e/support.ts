@@ -16,6 +16,22 @@ export const BOTH_WIDTHS = { tag: '@phone' };
 export const PHONE_ONLY = { tag: '@phone-only' };
 export const widthFor = (language: 'en' | 'ta') => (language === 'ta' ? PHONE_ONLY : {});
 
+/**
+ * A link of the main navigation (issue 21, section 3: entries are grouped, and a group other than the current screen's
+ * starts closed for a role with many screens): its group is opened first when it is closed, as a user clicks the
+ * group's heading. On a phone the drawer must be open already.
+ */
+export async function navLink(page: Page, name: string, { exact = false, navigation = 'Main navigation' } = {}) {
+  const nav = page.getByRole('navigation', { name: navigation });
+  await expect(nav.getByRole('link', { name, exact, includeHidden: true }).first()).toBeAttached();
+  const closed = nav
+    .locator('[data-nav-group]')
+    .filter({ has: page.getByRole('link', { name, exact, includeHidden: true }) })
+    .getByRole('button', { expanded: false });
+  if ((await closed.count()) > 0) await closed.first().click();
+  return nav.getByRole('link', { name, exact });
+}
+
 /** Signs in through the API (202) and returns the session. */
 export async function apiSignIn(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password) {
   const response = await request.post('/api/auth/login', {

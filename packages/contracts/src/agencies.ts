@@ -13,6 +13,7 @@ import {
 } from './common/pagination.ts';
 import { agencySortFields, coreAgencySortFields } from './common/sortFields.ts';
 import { V } from './common/validation.ts';
+import { companyLetterheadSchema } from './companies.ts';
 
 export { agencySortFields, coreAgencySortFields };
 
@@ -209,6 +210,8 @@ export const agencyStatementTotalsSchema = z.object({
 export type AgencyStatementTotals = z.infer<typeof agencyStatementTotalsSchema>;
 
 export const agencyStatementSchema = z.object({
+  /** The company issuing the statement, as its head and foot show it (name, address, VAT number, terms...). */
+  company: companyLetterheadSchema,
   agency: agencySchema,
   from: z.string(),
   to: z.string(),

@@ -41,6 +41,11 @@ const contactEmail = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: V.wrongEmail })
   .max(100, { error: V.tooLong });
 
+/** A phone number as entered (digits, spaces, brackets, hyphens, a leading +); nothing is reformatted. */
+const phoneRule = z.string().regex(/^\+?[\d\s()-]{6,20}$/, { error: V.wrongPhone });
+/** A postal address, several lines if need be (a document prints it as typed). */
+const addressRule = z.string().max(300, { error: V.max300 });
+
 const companyFields = {
   name: z
     .string({ error: V.required })
@@ -49,12 +54,8 @@ const companyFields = {
     .transform((value) => value.trim())
     .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.tooLong })),
   contact_email: contactEmail,
-  contact_phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d\s()-]{6,20}$/, { error: V.wrongPhone })
-    .nullable(),
-  address: z.string().trim().max(300, { error: V.tooLong }).nullable(),
+  contact_phone: z.string().trim().pipe(phoneRule).nullable(),
+  address: z.string().trim().pipe(addressRule).nullable(),
   country_id: recordIdSchema.nullable(),
   time_zone: z.string({ error: V.required }).refine(isKnownTimeZone, { error: V.timeZone }),
   currency: z.string({ error: V.required }).trim().toUpperCase().refine(isKnownCurrency, { error: V.currency }),
@@ -144,5 +145,106 @@ export const companyEndpoints = {
     path: '/api/company/partners/list',
     access: { permission: 'partners.view' },
     response: z.array(partnerCompanySchema),
+  }),
+} as const;
+
+/** ISO days of the week: 1 Monday to 7 Sunday (a company's first day of the week, for calendars). */
+export const isoWeekdays = [1, 2, 3, 4, 5, 6, 7] as const;
+export type IsoWeekday = (typeof isoWeekdays)[number];
+
+/** The longest terms text a company keeps (the foot of its statements). */
+export const MAX_TERMS_LENGTH = 5000;
+
+/**
+ * What a company's admin keeps on the settings screen (issue 21): the contact details (the same columns the super
+ * admin sets), the tax/VAT number, how its mails are signed (sender name, reply-to), the first day of its week and
+ * the terms of its documents. `name` is the company's name on record (the organisation's; documents and mails are
+ * issued in it) and `mail_from_address` the server's sending address: both read only, for the screen to show.
+ */
+export const companyDetailsSchema = z.object({
+  company_id: z.number().int(),
+  name: z.string(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  address: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  mail_sender_name: z.string().nullable(),
+  mail_reply_to: z.string().nullable(),
+  first_day_of_week: z.number().int().min(1).max(7),
+  terms: z.string().nullable(),
+  mail_from_address: z.string(),
+});
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
+
+/** An optional text: blank (or only spaces) clears it to null; anything else is trimmed and must pass `rule`. */
+const blankAsNull = (rule: z.ZodType<string, string>) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(rule.nullable())
+    .nullable();
+
+/** Every field the admin edits, each with its rule (the settings form validates with all of them). */
+export const companyDetailsFieldsSchema = z.strictObject({
+  contact_email: contactEmail,
+  contact_phone: blankAsNull(phoneRule),
+  address: blankAsNull(addressRule),
+  tax_number: blankAsNull(
+    z
+      .string()
+      .max(30, { error: V.taxNumber })
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, { error: V.taxNumber }),
+  ),
+  // A name, never something that reads as an address: the From line shows it beside the real sending address.
+  mail_sender_name: blankAsNull(
+    z
+      .string()
+      .max(100, { error: V.max100 })
+      .regex(/^[^@<>\p{Cc}]+$/u, { error: V.senderName }),
+  ),
+  mail_reply_to: blankAsNull(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: V.wrongEmail })
+      .max(100, { error: V.max100 }),
+  ),
+  first_day_of_week: z.number({ error: V.weekday }).int({ error: V.weekday }).min(1, { error: V.weekday }).max(7, { error: V.weekday }),
+  terms: blankAsNull(z.string().max(MAX_TERMS_LENGTH, { error: V.max5000 })),
+});
+export type CompanyDetailsFields = z.input<typeof companyDetailsFieldsSchema>;
+
+/** PATCH /api/company/details/update: any subset of the fields (at least one); null or blank clears an optional one. */
+export const companyDetailsUpdateSchema = companyDetailsFieldsSchema
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: V.required });
+export type CompanyDetailsUpdate = z.output<typeof companyDetailsUpdateSchema>;
+
+/** What a document the company issues (an agency's statement) carries at its head and foot. */
+export const companyLetterheadSchema = companyDetailsSchema.pick({
+  name: true,
+  address: true,
+  contact_phone: true,
+  contact_email: true,
+  tax_number: true,
+  terms: true,
+});
+export type CompanyLetterhead = z.infer<typeof companyLetterheadSchema>;
+
+/** The signed-in admin's own company's details (the settings screen): `web_config.update`, as the rest of its settings. */
+export const companyDetailsEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/company/details',
+    access: { permission: 'web_config.update' },
+    response: companyDetailsSchema,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/company/details/update',
+    access: { permission: 'web_config.update' },
+    body: companyDetailsUpdateSchema,
+    response: companyDetailsSchema,
   }),
 } as const;

@@ -28,6 +28,7 @@ export * from './permissions.ts';
 export * from './prices.ts';
 export * from './quote.ts';
 export * from './roles.ts';
+export * from './search.ts';
 export * from './sessions.ts';
 export * from './statistics.ts';
 export * from './trips.ts';

@@ -18,6 +18,9 @@ export const mailMessageSchema = z.object({
   booking_id: z.number().int().nullable(),
   language: z.enum(languages),
   to_address: z.string(),
+  /** The sender name and reply-to address it goes with (the company's when it was written), or null for none. */
+  from_name: z.string().nullable(),
+  reply_to: z.string().nullable(),
   subject: z.string(),
   state: z.enum(mailStates),
   attempts: z.number().int(),

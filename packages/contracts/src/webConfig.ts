@@ -17,6 +17,8 @@ export const webConfigSchema = z.object({
   login_page_logo: z.string().nullable(),
   primary_color: z.string(),
   background_color: z.string(),
+  /** The company's first day of the week, ISO (1 Monday to 7 Sunday): how its screens lay out calendars. */
+  first_day_of_week: z.number().int().min(1).max(7),
 });
 export type WebConfig = z.infer<typeof webConfigSchema>;
 

@@ -5,6 +5,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { embeddedExtensions } from './embedded.ts';
 import { tightenFolder } from './private-files.ts';
 
 /**
@@ -130,7 +131,7 @@ function backupFromServer(dataDir: string): Promise<Buffer> {
 
 async function openEmbedded(dataDir: string, loadDataDir?: Blob) {
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create(resolve(dataDir), loadDataDir ? { loadDataDir } : {});
+  return PGlite.create(resolve(dataDir), { extensions: await embeddedExtensions(), ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 /** Writes `bytes` to `file` safely: a `.partial` file, fsynced, then renamed over. */

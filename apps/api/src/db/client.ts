@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Dumpable } from './backup.ts';
+import { embeddedExtensions } from './embedded.ts';
 import { tightenFolder } from './private-files.ts';
 import * as schema from './schema/index.ts';
 
@@ -195,12 +196,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   // Loaded only for the embedded database: a server on PostgreSQL never holds PGlite's code in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    embeddedExtensions(),
   ]);
-  const client = await PGlite.create(options.dataDir === 'memory://' ? undefined : resolve(options.dataDir));
+  const client = await PGlite.create({
+    ...(options.dataDir === 'memory://' ? {} : { dataDir: resolve(options.dataDir) }),
+    extensions,
+  });
   // PGlite unpacks a new data folder with its files 0666; an older folder may be as open: the server's user's alone.
   if (options.dataDir !== 'memory://') await tightenFolder(resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -7,7 +7,21 @@ export async function createCompany(
   db: Db,
   name: string,
   logo: string | null = null,
-  details: Partial<Pick<typeof companies.$inferInsert, 'contact_email' | 'contact_phone' | 'address' | 'country_id' | 'trip_fee'>> = {},
+  details: Partial<
+    Pick<
+      typeof companies.$inferInsert,
+      | 'contact_email'
+      | 'contact_phone'
+      | 'address'
+      | 'country_id'
+      | 'trip_fee'
+      | 'tax_number'
+      | 'mail_sender_name'
+      | 'mail_reply_to'
+      | 'first_day_of_week'
+      | 'terms'
+    >
+  > = {},
 ): Promise<number> {
   const [company] = await db
     .insert(companies)

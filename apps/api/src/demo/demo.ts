@@ -25,6 +25,13 @@ const demoLogo = `data:image/svg+xml;base64,${Buffer.from(
   ),
 ).toString('base64')}`;
 
+/** The demo company's terms, as the foot of its statements shows them. */
+const DEMO_TERMS = [
+  'Statements are payable within 30 days of their date, by bank transfer to the account on your agency agreement.',
+  'Commission is earned on completed and no-show bookings; cancelled bookings earn none.',
+  'Please tell us of any disagreement within 14 days, quoting the booking reference.',
+].join('\n');
+
 /**
  * Demo data for a first start on the embedded database: a company, airports, an admin and a super admin, and
  * everything the screens show. Answers the files its driver documents name, for the upload folder.
@@ -34,8 +41,14 @@ export async function seedDemoData(db: Db): Promise<DemoFile[]> {
     const companyId = await createCompany(tx as unknown as Db, 'Parking Solutions Demo', demoLogo, {
       contact_email: 'office@example.com',
       contact_phone: '+44 20 7946 0000',
-      address: '1 Runway Road, Crawley RH6 0NP',
+      address: '1 Runway Road\nCrawley\nWest Sussex RH6 0NP',
       country_id: 826,
+      // What its mails and statements carry (the settings screen's "Company details").
+      tax_number: 'GB 123 4567 89',
+      mail_sender_name: 'Parking Solutions Demo Bookings',
+      mail_reply_to: 'bookings@example.com',
+      first_day_of_week: 1,
+      terms: DEMO_TERMS,
       // £12 a completed trip: what the demo's meet-and-greet trips pay their driver.
       trip_fee: 1200,
     });

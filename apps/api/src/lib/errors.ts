@@ -1,9 +1,12 @@
 import type { ErrorCode, FieldError } from '@ps/contracts';
 
+/** A detail; `vars` fill its message's placeholders where they differ from the error's (one refusal per payout). */
+export type ErrorDetail = FieldError & { vars?: Record<string, string | number> };
+
 interface AppErrorOptions {
   /** Values for the message's {{placeholders}}. */
   vars?: Record<string, string | number>;
-  details?: FieldError[];
+  details?: ErrorDetail[];
   headers?: Record<string, string>;
 }
 
@@ -15,7 +18,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
   readonly vars: Record<string, string | number>;
-  readonly details: FieldError[] | undefined;
+  readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
 
   constructor(statusCode: number, code: ErrorCode, options: AppErrorOptions = {}) {

@@ -27,6 +27,7 @@ import { peopleModule } from './people/people.module.ts';
 import { pricesModule } from './prices/prices.module.ts';
 import { quoteModule } from './quote/quote.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
+import { searchModule } from './search/search.module.ts';
 import { sessionsModule } from './sessions/sessions.module.ts';
 import { statisticsModule } from './statistics/statistics.module.ts';
 import { tripsModule } from './trips/trips.module.ts';
@@ -74,4 +75,5 @@ export const apiModules: readonly ApiModule[] = [
   statisticsModule,
   liveModule,
   sessionsModule,
+  searchModule,
 ];

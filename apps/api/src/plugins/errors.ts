@@ -114,8 +114,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
     if (error instanceof AppError) {
-      // A detail that repeats the error's own message gets the same values ({{found}}, {{date}}...).
-      const details = error.details?.map((detail) => ({ ...detail, message: t(detail.code, error.vars) }));
+      // A detail that repeats the error's own message gets the same values ({{found}}, {{date}}...), or its own.
+      const details = error.details?.map(({ field, code, vars }) => ({ field, code, message: t(code, { ...error.vars, ...vars }) }));
       return reply
         .code(error.statusCode)
         .headers(error.headers)

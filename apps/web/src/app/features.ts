@@ -15,6 +15,7 @@ import { driversFeature } from '../features/drivers/manifest';
 import { locationsFeature } from '../features/locations/manifest';
 import { outboxFeature } from '../features/outbox/manifest';
 import { packagesFeature } from '../features/packages/manifest';
+import { payoutsFeature } from '../features/payouts/manifest';
 import { peopleFeature } from '../features/people/manifest';
 import { pricesFeature } from '../features/prices/manifest';
 import { quoteFeature } from '../features/quote/manifest';
@@ -35,6 +36,7 @@ export const webFeatures: readonly FeatureManifest[] = [
   quoteFeature,
   agenciesFeature,
   driversFeature,
+  payoutsFeature,
   dispatchFeature,
   documentTypesFeature,
   airportsFeature,

@@ -210,7 +210,7 @@ export function CrudListPage({ screens }: { screens: AnyScreens }) {
           table={page.table}
           cardTitle={(row) =>
             screens.list.cardTitle?.(row) ?? (
-              <Text fw={700} c="var(--ps-color-title)" style={{ overflowWrap: 'anywhere' }}>
+              <Text fw={700} c="var(--ps-color-title)" className="ps-wrap">
                 {screens.nameOf(row)}
               </Text>
             )

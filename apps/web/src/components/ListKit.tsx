@@ -16,14 +16,13 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastApiError } from '../lib/api';
 import { type CsvColumn, downloadCsv, toCsv } from '../lib/csv';
 import { useCan } from '../lib/currentUser';
 import { formatNumber } from '../lib/i18n';
-import type { useListTableProps } from '../lib/list';
 import type { BulkResult } from '../lib/resource';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -125,6 +124,8 @@ export interface KitColumn<Row> {
   textAlign?: 'left' | 'right' | 'center';
   /** Left out of the cards (the card's title already shows it). */
   hideInCard?: boolean;
+  /** The column's total: a table's footer row; below the cards, a card of the totals of its own (`totalsTitle`). */
+  footer?: ReactNode;
 }
 
 /**
@@ -169,9 +170,51 @@ export interface RowSelection<Row> {
   label: (row: Row) => string;
   /** What the selection's bulk action needs (e.g. `airports.update`): without it there are no checkboxes. */
   permission: string;
+  /** Whether a row may be chosen (a draft payout that can be approved); the others have no checkbox. */
+  selectable?: (row: Row) => boolean;
 }
 
-type TableProps<Row> = ReturnType<typeof useListTableProps<Row, never>>;
+/**
+ * A list's paging and sorting: a paged list's (`useListTableProps`, lib/list.ts), or a whole list's
+ * (`useWholeListTable`: one page, no page size to choose).
+ */
+interface TableProps<Row> {
+  sortStatus: DataTableSortStatus<Row>;
+  onSortStatusChange: (status: DataTableSortStatus<Row>) => void;
+  page: number;
+  onPageChange: (page: number) => void;
+  totalRecords: number;
+  recordsPerPage: number;
+  /** The page size choice: all three, or none (DataTable takes it whole or not at all). */
+  recordsPerPageOptions?: number[];
+  onRecordsPerPageChange?: (size: number) => void;
+  recordsPerPageLabel?: string;
+  paginationText: (range: { from: number; to: number; totalRecords: number }) => string;
+  getPaginationControlProps: (control: string) => Record<string, string>;
+}
+
+/**
+ * The table props of a list shown whole (a month's payroll: every driver on one page), sorted by the caller: the
+ * same range line as a paged list ("1-9 of 9"), and no page size to choose.
+ */
+export function useWholeListTable<Row>(
+  total: number,
+  sortStatus: TableProps<Row>['sortStatus'],
+  onSortStatusChange: TableProps<Row>['onSortStatusChange'],
+): TableProps<Row> {
+  const { t } = useTranslation();
+  return {
+    sortStatus,
+    onSortStatusChange,
+    page: 1,
+    onPageChange: () => undefined,
+    totalRecords: total,
+    recordsPerPage: Math.max(total, 1),
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) }),
+    getPaginationControlProps: (control: string) => ({ 'aria-label': t(`table.controls.${control}`) }),
+  };
+}
 
 /**
  * A paged, sorted list whose state lives in the URL: a table from 768 px, cards below (with a sort choice and
@@ -187,6 +230,7 @@ export function ResourceTable<Row extends { id: number }>({
   actions,
   selection: offered,
   label,
+  totalsTitle,
 }: {
   records: Row[];
   fetching: boolean;
@@ -198,6 +242,8 @@ export function ResourceTable<Row extends { id: number }>({
   selection?: RowSelection<Row>;
   /** The list's name for assistive technology, e.g. "Airports". */
   label: string;
+  /** The title of the totals' card below the cards, for a list whose columns have a `footer`. */
+  totalsTitle?: string;
 }) {
   const { t } = useTranslation();
   const cards = useCardLayout();
@@ -205,7 +251,9 @@ export function ResourceTable<Row extends { id: number }>({
   // A role that may not take the bulk action gets no checkboxes that lead nowhere.
   const selection = offered && can(offered.permission) ? offered : undefined;
 
-  if (cards) return <ResourceCards {...{ records, fetching, noRecordsText, columns, table, cardTitle, actions, selection, label }} />;
+  if (cards) {
+    return <ResourceCards {...{ records, fetching, noRecordsText, columns, table, cardTitle, actions, selection, label, totalsTitle }} />;
+  }
 
   const dataColumns: DataTableColumn<Row>[] = columns.map((column) => ({
     accessor: column.accessor,
@@ -213,9 +261,14 @@ export function ResourceTable<Row extends { id: number }>({
     sortable: column.sortable,
     textAlign: column.textAlign,
     render: column.render,
+    ...(column.footer === undefined ? {} : { footer: column.footer }),
   }));
   if (actions) dataColumns.push({ accessor: 'actions', title: t('common.actions'), textAlign: 'right', render: actions });
 
+  // DataTable takes the page size choice whole or not at all (a whole list has none).
+  const { recordsPerPageOptions, onRecordsPerPageChange, recordsPerPageLabel, ...paging } = table;
+  const pageSizes =
+    recordsPerPageOptions && onRecordsPerPageChange ? { recordsPerPageOptions, onRecordsPerPageChange, recordsPerPageLabel } : {};
   const common = {
     withTableBorder: true,
     borderRadius: 'md',
@@ -229,7 +282,8 @@ export function ResourceTable<Row extends { id: number }>({
     columns: dataColumns,
     paginationSize: 'md' as const,
     'aria-label': label,
-    ...table,
+    ...paging,
+    ...pageSizes,
   };
   return selection ? (
     <DataTable<Row>
@@ -238,6 +292,7 @@ export function ResourceTable<Row extends { id: number }>({
       onSelectedRecordsChange={selection.onChange}
       selectionCheckboxProps={{ size: 'md' }}
       getRecordSelectionCheckboxProps={(row) => ({ size: 'md', 'aria-label': selection.label(row) })}
+      isRecordSelectable={selection.selectable}
       allRecordsSelectionCheckboxProps={{ size: 'md', 'aria-label': t('kit.selectAllOnPage') }}
     />
   ) : (
@@ -255,6 +310,7 @@ function ResourceCards<Row extends { id: number }>({
   actions,
   selection,
   label,
+  totalsTitle,
 }: {
   records: Row[];
   fetching: boolean;
@@ -265,6 +321,7 @@ function ResourceCards<Row extends { id: number }>({
   actions?: (row: Row) => ReactNode;
   selection?: RowSelection<Row>;
   label: string;
+  totalsTitle?: string;
 }) {
   const { t } = useTranslation();
   const sortable = columns.filter((column) => column.sortable);
@@ -273,6 +330,8 @@ function ResourceCards<Row extends { id: number }>({
   const from = table.totalRecords === 0 ? 0 : (table.page - 1) * table.recordsPerPage + 1;
   const to = Math.min(table.totalRecords, table.page * table.recordsPerPage);
   const isSelected = (row: Row) => selection?.selected.some((other) => other.id === row.id) ?? false;
+  const selectable = records.filter((row) => selection?.selectable?.(row) ?? true);
+  const totals = columns.filter((column) => column.footer !== undefined && !column.hideInCard);
 
   return (
     <Stack gap="sm" aria-busy={fetching}>
@@ -291,21 +350,22 @@ function ResourceCards<Row extends { id: number }>({
           ])}
         />
       ) : null}
-      {selection && records.length > 0 ? (
+      {selection && selectable.length > 0 ? (
         <Checkbox
           size="md"
           label={t('kit.selectAllOnPage')}
-          checked={records.every(isSelected)}
-          indeterminate={!records.every(isSelected) && records.some(isSelected)}
-          onChange={(event) => selection.onChange(event.currentTarget.checked ? records : [])}
+          checked={selectable.every(isSelected)}
+          indeterminate={!selectable.every(isSelected) && selectable.some(isSelected)}
+          onChange={(event) => selection.onChange(event.currentTarget.checked ? selectable : [])}
         />
       ) : null}
       <Stack component="ul" gap="sm" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
         {records.map((row) => (
           <Paper component="li" key={row.id} withBorder radius="md" p="sm" data-testid="record-card">
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            {/* A title too long to sit beside the actions puts them on the next line: its words stay whole. */}
+            <Group justify="space-between" align="flex-start" gap="sm">
               <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-                {selection ? (
+                {selection && (selection.selectable?.(row) ?? true) ? (
                   <Checkbox
                     size="md"
                     aria-label={selection.label(row)}
@@ -339,7 +399,7 @@ function ResourceCards<Row extends { id: number }>({
                     <Text component="dt" size="sm" c="dimmed">
                       {column.title}
                     </Text>
-                    <Box component="dd" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                    <Box component="dd" m={0} miw={0} className="ps-wrap">
                       {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.accessor] ?? '')}
                     </Box>
                   </Box>
@@ -348,6 +408,28 @@ function ResourceCards<Row extends { id: number }>({
           </Paper>
         ))}
       </Stack>
+      {totalsTitle && totals.length > 0 && records.length > 0 ? (
+        <Paper withBorder radius="md" p="sm" data-testid="record-totals" bg="gray.0">
+          <Text fw={700}>{totalsTitle}</Text>
+          <Box
+            component="dl"
+            m={0}
+            mt="xs"
+            style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, 40%) minmax(0, 1fr)', gap: '6px 12px' }}
+          >
+            {totals.map((column) => (
+              <Box key={column.accessor} style={{ display: 'contents' }}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {column.title}
+                </Text>
+                <Box component="dd" m={0} miw={0} className="ps-wrap">
+                  {column.footer}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Paper>
+      ) : null}
       {records.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
           {fetching ? (

@@ -4,14 +4,7 @@ import type { ReactNode } from 'react';
 /** One titled card of a record page (a booking, a driver); `id` names its heading for the region's label. */
 export function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      aria-labelledby={id}
-      style={{ overflowWrap: 'anywhere' }}
-    >
+    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby={id} className="ps-wrap">
       <Group justify="space-between" align="center" mb="sm" gap="sm">
         <Title order={2} size="h3" id={id}>
           {title}

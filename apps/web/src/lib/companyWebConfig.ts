@@ -29,3 +29,11 @@ export function useCompanyWebConfig(hasCompany: boolean) {
   }, [query.data]);
   return query;
 }
+
+/**
+ * The first day of the company's week, ISO (1 Monday to 7 Sunday), for laying out calendars. Monday until the
+ * company's config is in (and for a config stored before the field existed).
+ */
+export function useFirstDayOfWeek(): number {
+  return useStoredWebConfig()?.first_day_of_week ?? 1;
+}

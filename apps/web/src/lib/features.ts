@@ -31,6 +31,7 @@ export type NavIconName =
   | 'mapPins'
   | 'package'
   | 'plane'
+  | 'reportMoney'
   | 'route'
   | 'settings'
   | 'shieldLock'

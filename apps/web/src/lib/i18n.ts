@@ -81,6 +81,11 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
 }
 
+/** A share (0.4) as a whole percent in the user's language: "40%". */
+export function formatPercent(share: number): string {
+  return new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}
+
 /**
  * A date and time in the user's language and the browser's time zone, e.g. "22 Nov 2026, 06:05". The
  * browser's Intl does it (no date library in the sign-in bundle); formatters are made once per language.

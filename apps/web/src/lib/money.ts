@@ -24,6 +24,16 @@ export function formatMoney(minor: number, currency: string, language: string): 
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(toMajor(minor, currency));
 }
 
+/** Money in whole units, for a chart's axis: "£120". */
+export function formatMoneyWhole(minor: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(toMajor(minor, currency));
+}
+
 /** The company's currency (GBP until the signed-in user's details have arrived) and a formatter for it. */
 export function useMoney() {
   const { i18n } = useTranslation();

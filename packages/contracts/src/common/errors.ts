@@ -106,6 +106,9 @@ export const errorCodes = [
   'payout_approved',
   'payout_nothing_to_pay',
   'payout_changed',
+  // Approving several payouts at once (the payroll, issue 21 section 9).
+  'payouts_not_approvable',
+  'payouts_total_changed',
   // Flight tracking (locales/flights.*.json).
   'flight_not_tracked',
   // The company's web config (locales/webConfig.*.json).

@@ -6,9 +6,12 @@ import type { z } from 'zod';
  */
 export const V = {
   required: 'validation.required',
+  min2: 'validation.min2',
   min3: 'validation.min3',
   max50: 'validation.max50',
   max100: 'validation.max100',
+  max300: 'validation.max300',
+  max5000: 'validation.max5000',
   tooShort: 'validation.tooShort',
   tooLong: 'validation.tooLong',
   wrongEmail: 'validation.wrongEmail',
@@ -30,6 +33,8 @@ export const V = {
   voucherCode: 'validation.voucherCode',
   date: 'validation.date',
   dateOrder: 'validation.dateOrder',
+  month: 'validation.month',
+  payoutChoice: 'validation.payoutChoice',
   percent: 'validation.percent',
   positiveAmount: 'validation.positiveAmount',
   usageBelowUsed: 'validation.usageBelowUsed',
@@ -45,6 +50,9 @@ export const V = {
   rolePermissionsNeeded: 'validation.rolePermissionsNeeded',
   slug: 'validation.slug',
   publishedAtDraft: 'validation.publishedAtDraft',
+  taxNumber: 'validation.taxNumber',
+  senderName: 'validation.senderName',
+  weekday: 'validation.weekday',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

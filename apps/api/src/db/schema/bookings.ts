@@ -16,6 +16,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { nameKey, phoneDigits, referenceKey, registrationKey } from '../searchKeys.ts';
 import { agencies } from './agencies.ts';
 import { airports } from './airports.ts';
 import { timestamps } from './columns.ts';
@@ -148,6 +149,15 @@ export const bookings = pgTable(
     index('bookings_agency_departure_idx')
       .on(table.company_id, table.agency_id, table.departure_at)
       .where(sql`${table.agency_id} is not null`),
+    // The global search (modules/search, migration 0019), on the expressions of db/searchKeys.ts: a reference by its
+    // prefix, registrations, names and phone digits anywhere in them (pg_trgm), and the newest first, which also
+    // answers a common two-character start by reading the company's bookings newest first until five match.
+    index('bookings_search_reference_idx').on(table.company_id, sql`${referenceKey(table.reference)} text_pattern_ops`),
+    index('bookings_search_reg_idx').using('gin', sql`${registrationKey(table.vehicle_reg)} gin_trgm_ops`),
+    index('bookings_search_name_idx').using('gin', sql`${nameKey(table.customer_name)} gin_trgm_ops`),
+    index('bookings_search_phone_idx').using('gin', sql`${phoneDigits(table.customer_phone)} gin_trgm_ops`),
+    // With the id: the order (newest, then the highest id) is the index's own, so reading stops at the fifth match.
+    index('bookings_company_created_idx').on(table.company_id, table.created_at, table.id),
   ],
 );
 

@@ -1,32 +1,49 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { countries } from './countries.ts';
 
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  org_instance_id: integer('org_instance_id').notNull().default(1),
-  name: text('name').notNull(),
-  /** Contact details the organisation keeps for the company (nullable for companies made before them). */
-  contact_email: text('contact_email'),
-  contact_phone: text('contact_phone'),
-  address: text('address'),
-  country_id: integer('country_id').references(() => countries.id),
-  /** The company's home time zone and ISO 4217 currency: defaults for its screens and its money. */
-  time_zone: text('time_zone').notNull().default('Europe/London'),
-  currency: text('currency').notNull().default('GBP'),
-  /** What a driver earns per completed trip (minor units): a new trip's `driver_fee`. */
-  trip_fee: integer('trip_fee').notNull().default(0),
-  /** Minutes after a return flight's arrival that its out-trip is scheduled (a delay moves the trip with it). */
-  flight_buffer_minutes: integer('flight_buffer_minutes').notNull().default(30),
-  status: recordStatus(),
-  /**
-   * Publishable key the sign-in page sends as `Basic base64(company_id:client_key)` for the calls it makes
-   * before anyone signs in. It is served in the page itself, so it identifies the company; it grants nothing.
-   */
-  client_key: text('client_key').notNull(),
-  ...timestamps,
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    org_instance_id: integer('org_instance_id').notNull().default(1),
+    name: text('name').notNull(),
+    /**
+     * The company's contact details (nullable for companies made before them): set by the super admin, kept up to
+     * date by the company's admin, and shown on its mails and statements. `address` may span several lines.
+     */
+    contact_email: text('contact_email'),
+    contact_phone: text('contact_phone'),
+    address: text('address'),
+    country_id: integer('country_id').references(() => countries.id),
+    /** The company's home time zone and ISO 4217 currency: defaults for its screens and its money. */
+    time_zone: text('time_zone').notNull().default('Europe/London'),
+    currency: text('currency').notNull().default('GBP'),
+    /** What a driver earns per completed trip (minor units): a new trip's `driver_fee`. */
+    trip_fee: integer('trip_fee').notNull().default(0),
+    /** Minutes after a return flight's arrival that its out-trip is scheduled (a delay moves the trip with it). */
+    flight_buffer_minutes: integer('flight_buffer_minutes').notNull().default(30),
+    /**
+     * What the company's documents and mails carry beside the contact details above (issue 21): its tax/VAT
+     * number, the sender name and reply-to address of its mails, the first day of its week (ISO: 1 Monday to
+     * 7 Sunday) for calendars, and the terms printed at the foot of its statements. Its admin edits them.
+     */
+    tax_number: text('tax_number'),
+    mail_sender_name: text('mail_sender_name'),
+    mail_reply_to: text('mail_reply_to'),
+    first_day_of_week: smallint('first_day_of_week').notNull().default(1),
+    terms: text('terms'),
+    status: recordStatus(),
+    /**
+     * Publishable key the sign-in page sends as `Basic base64(company_id:client_key)` for the calls it makes
+     * before anyone signs in. It is served in the page itself, so it identifies the company; it grants nothing.
+     */
+    client_key: text('client_key').notNull(),
+    ...timestamps,
+  },
+  (table) => [check('companies_first_day_of_week_range', sql`${table.first_day_of_week} BETWEEN 1 AND 7`)],
+);
 
 /** A company lists other companies as partners; a partner sees only what a rule shares with it. */
 export const companyPartners = pgTable(

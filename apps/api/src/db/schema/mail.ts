@@ -22,6 +22,9 @@ export const mailOutbox = pgTable(
     booking_id: integer('booking_id'),
     language: text('language', { enum: languages }).notNull(),
     to_address: text('to_address').notNull(),
+    /** The company's sender name and reply-to address when the message was written (sent as they were then). */
+    from_name: text('from_name'),
+    reply_to: text('reply_to'),
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
     html_body: text('html_body').notNull(),

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { agencies, bookings, companies, coreAgencies, payments } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
+import { letterheadColumns } from '../companies/company-details.repository.ts';
 
 const agencyColumns = {
   id: agencies.id,
@@ -63,10 +64,10 @@ export function createAgenciesRepository(db: DbOrTx, companyId: number) {
       return row;
     },
 
-    /** The agency with its company's time zone and currency: the first of the statement's two queries. */
+    /** The agency with its company's time zone, currency and letterhead: the first of the statement's two queries. */
     async findForStatement(id: number) {
       const [row] = await db
-        .select({ ...agencyColumns, time_zone: companies.time_zone, currency: companies.currency })
+        .select({ ...agencyColumns, time_zone: companies.time_zone, currency: companies.currency, company: letterheadColumns })
         .from(agencies)
         .leftJoin(coreAgencies, eq(coreAgencies.id, agencies.core_agency_id))
         .innerJoin(companies, eq(companies.id, agencies.company_id))

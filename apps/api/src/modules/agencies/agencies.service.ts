@@ -86,12 +86,12 @@ export function createAgenciesService(db: Db) {
       return crud.update(actor, id, input);
     },
 
-    /** Two queries: the agency (with its company's clock and currency), then its bookings of the period. */
+    /** Two queries: the agency (with its company's clock, currency and letterhead), then its bookings of the period. */
     async statement(actor: CompanyActor, id: number, query: AgencyStatementQuery): Promise<AgencyStatement> {
       const repository = createAgenciesRepository(db, actor.companyId);
       const found = await repository.findForStatement(id);
       if (!found) throw notFound();
-      const { time_zone, currency, ...agencyRow } = found;
+      const { time_zone, currency, company, ...agencyRow } = found;
       const rows = await repository.statementLines(id, { from: query.from, to: query.to, timeZone: time_zone });
       const lines = rows.map((row): AgencyStatementLine => {
         const counted = row.status !== 'cancelled';
@@ -105,6 +105,7 @@ export function createAgenciesService(db: Db) {
         };
       });
       return {
+        company,
         agency: toAgency(agencyRow),
         from: query.from,
         to: query.to,

@@ -336,6 +336,43 @@ describe("an agency's statement", () => {
     expect(detail(malformed.body, 'from')?.code).toBe('validation.date');
   });
 
+  it("carries the company's letterhead: its name, address, contact, VAT number and terms as its admin set them", async () => {
+    const tenant = await createTenant(ctx);
+    const agency = await addAgency(tenant);
+    const blank = (await statementOf(tenant, agency.id, '2026-06-01', '2026-06-30')).body.data as { company: Record<string, unknown> };
+    expect(blank.company).toEqual({
+      name: tenant.company.name,
+      address: null,
+      contact_phone: null,
+      contact_email: null,
+      tax_number: null,
+      terms: null,
+    });
+    const saved = await call(ctx.app, 'PATCH', '/api/company/details/update', tenant.headers, {
+      address: 'Harbour House\nPortsmouth PO1 3AB',
+      contact_phone: '+44 23 9200 0000',
+      contact_email: 'office@harbour.example',
+      tax_number: 'GB 123 4567 89',
+      terms: 'Payable within 30 days.',
+      mail_sender_name: 'Harbour Bookings',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const response = await statementOf(tenant, agency.id, '2026-06-01', '2026-06-30');
+    expect((response.body.data as { company: unknown }).company).toEqual({
+      name: tenant.company.name,
+      address: 'Harbour House\nPortsmouth PO1 3AB',
+      contact_phone: '+44 23 9200 0000',
+      contact_email: 'office@harbour.example',
+      tax_number: 'GB 123 4567 89',
+      terms: 'Payable within 30 days.',
+    });
+    // Another company's admin learns nothing of it.
+    const stranger = await createTenant(ctx);
+    const theirs = await statementOf(stranger, agency.id, '2026-06-01', '2026-06-30');
+    expect(theirs.status).toBe(404);
+    expect(JSON.stringify(theirs.body)).not.toMatch(/GB 123|Harbour|Payable/);
+  });
+
   it("is a 404 for another company's agency and a 403 for a driver", async () => {
     const agency = await addAgency(owner);
     const stranger = await createTenant(ctx);

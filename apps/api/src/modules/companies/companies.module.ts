@@ -3,7 +3,13 @@ import { registerCompanyRoutes } from './companies.routes.ts';
 
 export const companiesModule: ApiModule = {
   name: 'companies',
-  tags: [{ name: 'companies', description: "The organisation's companies, their first admin and partner companies (super admin)" }],
+  tags: [
+    {
+      name: 'companies',
+      description:
+        "The organisation's companies, their first admin and partner companies (super admin); a company's own details (its admin)",
+    },
+  ],
   errors: ['company_in_use', 'partner_invalid'],
   auditEntities: ['company'],
   register: registerCompanyRoutes,

@@ -4,8 +4,19 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyPartners, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 
-// The dispatch settings (trip fee, flight buffer) belong to the company's own settings screen, not this list.
-export type CompanyRow = Omit<typeof companies.$inferSelect, 'org_instance_id' | 'trip_fee' | 'flight_buffer_minutes'> & {
+// The dispatch settings (trip fee, flight buffer) and the company's own details (tax number, mail, week, terms) belong to
+// the company's own settings screen, not this list.
+export type CompanyRow = Omit<
+  typeof companies.$inferSelect,
+  | 'org_instance_id'
+  | 'trip_fee'
+  | 'flight_buffer_minutes'
+  | 'tax_number'
+  | 'mail_sender_name'
+  | 'mail_reply_to'
+  | 'first_day_of_week'
+  | 'terms'
+> & {
   partner_ids: number[];
 };
 

@@ -1,13 +1,15 @@
-import { companyEndpoints } from '@ps/contracts';
+import { companyDetailsEndpoints, companyEndpoints, MAX_TERMS_LENGTH } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
 import { endpointServer } from '../../kit/endpoints.ts';
 import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf, registerCrudRoutes } from '../../kit/routes.ts';
 import { createCompaniesService } from './companies.service.ts';
+import { createCompanyDetailsService } from './company-details.service.ts';
 
 /** Spec section 7: company CRUD (organisation super admin), company/status/list and company/partners/list. */
-export function registerCompanyRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+export function registerCompanyRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
   const service = createCompaniesService(db);
+  const details = createCompanyDetailsService(db, config.MAIL_FROM);
   const serve = endpointServer(app, 'companies');
   registerCrudRoutes(serve, {
     endpoints: companyEndpoints,
@@ -45,5 +47,27 @@ export function registerCompanyRoutes(app: FastifyInstance, { db }: ModuleDeps):
     summary: "Your company's partners",
     description: 'The companies your company lists as partners (id, name, status). The super admin sets them on the company.',
     handler: async (request) => ({ message: request.t('success.list'), data: await service.partners(companyActorOf(request)) }),
+  });
+
+  serve(companyDetailsEndpoints.get, {
+    summary: "Your company's details",
+    description: `What your company's mails and statements carry and how its screens count weeks: \`contact_email\`,
+\`contact_phone\`, \`address\` (may span lines), \`tax_number\`, \`mail_sender_name\` and \`mail_reply_to\` (your mails leave
+from \`mail_from_address\`, the server's, under your sender name), \`first_day_of_week\` (ISO: 1 Monday to 7 Sunday) and
+\`terms\`. \`name\` is the company's name on record (kept by the organisation); documents are issued in it.`,
+    handler: async (request) => ({ message: request.t('success.fetched'), data: await details.get(companyActorOf(request)) }),
+  });
+
+  serve(companyDetailsEndpoints.update, {
+    summary: "Change your company's details",
+    description: `Any subset of the fields (at least one). An optional field sent as null or blank is cleared; \`contact_email\` is
+required. Rules: e-mail addresses as e-mail addresses, \`contact_phone\` digits, spaces, brackets, hyphens and a leading +
+(kept as entered), \`address\` at most 300 characters, \`tax_number\` letters, digits, spaces and \`. - /\` (at most 30),
+\`mail_sender_name\` a name (no \`@\`, \`<\`, \`>\` or line breaks, at most 100), \`first_day_of_week\` 1 to 7, \`terms\` at
+most ${MAX_TERMS_LENGTH} characters. A refusal is 400 with a detail per field, and nothing is saved. Audited as \`company\`.`,
+    handler: async (request) => ({
+      message: request.t('success.updated'),
+      data: await details.update(companyActorOf(request), request.body),
+    }),
   });
 }

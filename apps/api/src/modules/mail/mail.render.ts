@@ -21,7 +21,8 @@ const escapeHtml = (value: string) =>
 /**
  * The booking confirmation in the booking's language: the reference, the stay's times in the airport's time
  * zone, the route, the vehicle, the package and services, the price breakdown in the company's currency (as
- * the quote formats money), paid and outstanding, and the company's name. The HTML part escapes every value.
+ * the quote formats money), paid and outstanding, and the company's name, with its address, phone and e-mail (those it
+ * has set) at the foot. The HTML part escapes every value.
  */
 export function renderBookingConfirmation(booking: BookingForMail): RenderedMail {
   const language = booking.language;
@@ -77,6 +78,14 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
   const closing = label('closing');
   const signature = t('bookingMail.signature', { company });
 
+  // The company's contact block at the foot (issue 21): its name, then each detail it has set.
+  const footer = [
+    company,
+    ...(booking.company_address ?? '').split(/\r?\n/).filter((line) => line.trim() !== ''),
+    ...(booking.company_phone ? [t('bookingMail.footerPhone', { phone: booking.company_phone })] : []),
+    ...(booking.company_email ? [t('bookingMail.footerEmail', { email: booking.company_email })] : []),
+  ];
+
   const lines = (rows: Array<[string, string]>) => rows.map(([name, value]) => `${name}: ${value}`).join('\n');
   const text = [
     greeting,
@@ -91,6 +100,10 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
     '',
     closing,
     signature,
+    '',
+    // The usual signature separator ("-- "), which mail programs recognise and may fold away.
+    '-- ',
+    ...footer,
     '',
   ].join('\n');
 
@@ -109,6 +122,8 @@ ${table(details)}
 ${table(prices)}
 <p>${escapeHtml(closing)}</p>
 <p>${escapeHtml(signature)}</p>
+<hr style="border:none;border-top:1px solid #d1d5db">
+<p style="color:#4b5563;font-size:13px">${footer.map(escapeHtml).join('<br>')}</p>
 </body></html>
 `;
   return { subject: t('bookingMail.subject', { reference: booking.reference, company }), text, html };

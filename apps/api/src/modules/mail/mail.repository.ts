@@ -16,6 +16,8 @@ const listColumns = {
   booking_id: mailOutbox.booking_id,
   language: mailOutbox.language,
   to_address: mailOutbox.to_address,
+  from_name: mailOutbox.from_name,
+  reply_to: mailOutbox.reply_to,
   subject: mailOutbox.subject,
   state: mailOutbox.state,
   attempts: mailOutbox.attempts,
@@ -110,6 +112,12 @@ export async function bookingForMail(db: DbOrTx, companyId: number, bookingId: n
       arrival_name: arrival.name,
       package_name: packages.name,
       company_name: companies.name,
+      // The footer's contact lines and how the message is signed (the company's settings).
+      company_address: companies.address,
+      company_phone: companies.contact_phone,
+      company_email: companies.contact_email,
+      company_mail_sender_name: companies.mail_sender_name,
+      company_mail_reply_to: companies.mail_reply_to,
     })
     .from(bookings)
     .innerJoin(airports, eq(airports.id, bookings.airport_id))

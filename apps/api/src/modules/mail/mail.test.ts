@@ -262,6 +262,64 @@ describe('the confirmation over a real SMTP server', () => {
     expect(text).toContain(local);
     expect(String(item?.mail.html)).toContain('lang="ta"');
   });
+  it("is signed with the company's sender name and reply-to, and carries its name, address, phone and e-mail at the foot", async () => {
+    const { tenant, booking } = await bookingOf(ctx, { customer_name: 'Ada Lovelace' });
+    const saved = await call(ctx.app, 'PATCH', '/api/company/details/update', tenant.headers, {
+      mail_sender_name: 'Harbour "Quay" Parking',
+      mail_reply_to: 'desk@harbour.example',
+      address: 'Harbour House\n12 Quay Street\nPortsmouth <PO1 3AB>',
+      contact_phone: '+44 23 9200 0000',
+      contact_email: 'office@harbour.example',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const queued = (await call(ctx.app, 'POST', `/api/booking/send-mail/${booking.id}`, tenant.headers)).body.data as Message & {
+      from_name: string | null;
+      reply_to: string | null;
+    };
+    // The outbox shows how the message goes out.
+    expect(queued).toMatchObject({ from_name: 'Harbour "Quay" Parking', reply_to: 'desk@harbour.example' });
+    const row = await delivered(queued.id);
+    const [item] = smtp.received.filter((entry) => entry.mail.messageId === row?.message_id);
+    const mail = item?.mail;
+    // The company's name with the server's own sending address (MAIL_FROM's), never the company's address as sender.
+    expect(mail?.from?.value).toEqual([{ name: 'Harbour "Quay" Parking', address: 'bookings@parking.test' }]);
+    expect(mail?.replyTo?.value).toEqual([{ name: '', address: 'desk@harbour.example' }]);
+    const text = mail?.text ?? '';
+    const footer = text.slice(text.indexOf('\n-- \n'));
+    expect(footer).toBe(
+      `\n-- \n${tenant.company.name}\nHarbour House\n12 Quay Street\nPortsmouth <PO1 3AB>\nPhone: +44 23 9200 0000\nE-mail: office@harbour.example\n`,
+    );
+    const html = String(mail?.html);
+    expect(html).toContain(
+      `<p style="color:#4b5563;font-size:13px">${tenant.company.name}<br>Harbour House<br>12 Quay Street<br>Portsmouth &lt;PO1 3AB&gt;<br>Phone: +44 23 9200 0000<br>E-mail: office@harbour.example</p>`,
+    );
+
+    // A resend of the sent message is signed as it was written, even after the settings change.
+    await call(ctx.app, 'PATCH', '/api/company/details/update', tenant.headers, { mail_sender_name: null, mail_reply_to: null });
+    const copy = (await call(ctx.app, 'POST', `/api/mail/outbox/resend/${queued.id}`, tenant.headers)).body.data as Message;
+    const resent = await delivered(copy.id);
+    const [again] = smtp.received.filter((entry) => entry.mail.messageId === resent?.message_id);
+    expect(again?.mail.from?.value).toEqual([{ name: 'Harbour "Quay" Parking', address: 'bookings@parking.test' }]);
+    expect(again?.mail.replyTo?.value).toEqual([{ name: '', address: 'desk@harbour.example' }]);
+
+    // A new message after the change: MAIL_FROM as it is, no Reply-To.
+    const plain = (await call(ctx.app, 'POST', `/api/booking/send-mail/${booking.id}`, tenant.headers)).body.data as Message;
+    const plainRow = await delivered(plain.id);
+    const [unsigned] = smtp.received.filter((entry) => entry.mail.messageId === plainRow?.message_id);
+    expect(unsigned?.mail.from?.value).toEqual([{ name: 'Parking Solutions', address: 'bookings@parking.test' }]);
+    expect(unsigned?.mail.replyTo).toBeUndefined();
+  });
+
+  it('a company that set only its phone has its name and phone at the foot, in the mail’s language', async () => {
+    const { tenant, booking } = await bookingOf(ctx, { language: 'ta' });
+    await call(ctx.app, 'PATCH', '/api/company/details/update', tenant.headers, { contact_phone: '044 2345 6789' });
+    const queued = (await call(ctx.app, 'POST', `/api/booking/send-mail/${booking.id}`, tenant.headers)).body.data as Message;
+    const row = await delivered(queued.id);
+    const [item] = smtp.received.filter((entry) => entry.mail.messageId === row?.message_id);
+    const text = item?.mail.text ?? '';
+    expect(text.slice(text.indexOf('\n-- \n'))).toBe(`\n-- \n${tenant.company.name}\nதொலைபேசி: 044 2345 6789\n`);
+  });
+
   it('takes over a message whose sender died mid-send once its lease has run out, and tells the live board', async () => {
     const { tenant, booking } = await bookingOf(ctx);
     const heard: string[] = [];

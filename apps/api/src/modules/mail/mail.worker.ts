@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { fromAddressOf } from '../../lib/mail-from.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import type { MailRow } from './mail.repository.ts';
 import { MAIL_CHANNEL } from './mail.service.ts';
@@ -102,7 +103,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     if (!transport) return;
     try {
       const info = await (await transport).sendMail({
-        from: options.from,
+        // The company's sender name with the server's own address (the one the mail server may send for).
+        from: message.from_name ? { name: message.from_name, address: fromAddressOf(options.from) } : options.from,
+        ...(message.reply_to ? { replyTo: message.reply_to } : {}),
         to: message.to_address,
         subject: message.subject,
         text: message.text_body,

@@ -26,7 +26,7 @@ export interface PayoutPeriod {
 export const amountFor = (minutes: number, ratePerHour: number): number => Math.round((minutes * ratePerHour) / 60);
 
 /** The rate in force on `day` from a driver's rates sorted by `effective_from` (the latest on or before it). */
-function rateOn(rates: ReadonlyArray<{ effective_from: string; price_per_hour: number }>, day: string): number | null {
+function rateOn(rates: readonly RateFrom[], day: string): number | null {
   let found: number | null = null;
   for (const rate of rates) {
     if (rate.effective_from > day) break;
@@ -36,7 +36,7 @@ function rateOn(rates: ReadonlyArray<{ effective_from: string; price_per_hour: n
 }
 
 /** A trip belongs to the calendar day of its `scheduled_at` in the company's time zone. */
-const tripDay = (timeZone: string) => sql<string>`to_char((${trips.scheduled_at} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+export const tripDay = (timeZone: string) => sql<string>`to_char((${trips.scheduled_at} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
 
 /**
  * What a driver is owed for a period, now: each unpaid present day with worked minutes (not on a payout, not
@@ -91,6 +91,33 @@ export async function computePayout(db: DbOrTx, period: PayoutPeriod, options: {
         .orderBy(asc(driverRates.effective_from)),
   ]);
 
+  return figuresFrom(days, paidTrips, rates);
+}
+
+/** A day worked that a payout would pay: present, unpaid, on no payout, with minutes. */
+export interface UnpaidDay {
+  id: number;
+  day: string;
+  worked_minutes: number;
+}
+/** A completed trip on no payout yet, on its day in the company's time zone. */
+export interface UnpaidTrip {
+  id: number;
+  day: string;
+  driver_fee: number;
+}
+/** One of a driver's hourly rates; a driver's list is sorted by `effective_from`. */
+export interface RateFrom {
+  effective_from: string;
+  price_per_hour: number;
+}
+
+/**
+ * The figures of a payout from the rows it would pay: each day at the rate in force that day (a day with none
+ * is named in `missing_rate_days` and pays 0), each trip at its fee. One rule for a single payout and for the
+ * month's view of every driver (payouts.payroll.ts), which reads the rows of all drivers at once.
+ */
+export function figuresFrom(days: readonly UnpaidDay[], unpaidTrips: readonly UnpaidTrip[], rates: readonly RateFrom[]): PayoutFigures {
   const lines: PayoutLine[] = [];
   const missingRateDays: string[] = [];
   let workedMinutes = 0;
@@ -113,7 +140,7 @@ export async function computePayout(db: DbOrTx, period: PayoutPeriod, options: {
     hoursAmount += amount;
   }
   let tripsAmount = 0;
-  for (const trip of paidTrips) {
+  for (const trip of unpaidTrips) {
     lines.push({ kind: 'trip', attendance_id: null, trip_id: trip.id, day: trip.day, worked_minutes: 0, rate: 0, amount: trip.driver_fee });
     tripsAmount += trip.driver_fee;
   }
@@ -122,7 +149,7 @@ export async function computePayout(db: DbOrTx, period: PayoutPeriod, options: {
     missing_rate_days: missingRateDays,
     worked_minutes: workedMinutes,
     hours_amount: hoursAmount,
-    trip_count: paidTrips.length,
+    trip_count: unpaidTrips.length,
     trips_amount: tripsAmount,
     total: hoursAmount + tripsAmount,
   };

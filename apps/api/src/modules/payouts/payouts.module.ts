@@ -13,6 +13,8 @@ export const payoutsModule: ApiModule = {
     'payout_approved',
     'payout_nothing_to_pay',
     'payout_changed',
+    'payouts_not_approvable',
+    'payouts_total_changed',
   ],
   auditEntities: ['payout'],
   register: registerPayoutRoutes,

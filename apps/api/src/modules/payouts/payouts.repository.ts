@@ -1,10 +1,11 @@
-import type { PayoutLine, PayoutListQuery, PayoutStatistics } from '@ps/contracts';
-import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { PayoutLine, PayoutListQuery, PayoutStatistics, PayoutStatus } from '@ps/contracts';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, readTogether } from '../../db/client.ts';
-import { attendance, drivers, payoutLines, payouts, trips, users } from '../../db/schema/index.ts';
+import { attendance, companies, driverRates, drivers, payoutLines, payouts, trips, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
+import { type RateFrom, tripDay, type UnpaidDay, type UnpaidTrip } from './payouts.compute.ts';
 
 const approver = alias(users, 'approver');
 
@@ -44,6 +45,24 @@ export interface PayoutRow {
   approved_by_name: string | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** What the month's payroll is made of, for every driver at once (payouts.payroll.ts puts it together). */
+export interface PayrollReads {
+  drivers: Array<{ id: number; name: string; takes_work: boolean; removed: boolean }>;
+  payouts: Array<{
+    id: number;
+    driver_id: number;
+    status: PayoutStatus;
+    period_start: string;
+    period_end: string;
+    worked_minutes: number;
+    trip_count: number;
+    total: number;
+  }>;
+  days: Array<UnpaidDay & { driver_id: number }>;
+  trips: Array<UnpaidTrip & { driver_id: number }>;
+  rates: Array<RateFrom & { driver_id: number }>;
 }
 
 /** Payouts' reads: one company's payouts with their driver's and approver's names, lines, overlaps, statistics. */
@@ -138,6 +157,109 @@ export function createPayoutsRepository(db: DbOrTx, companyId: number) {
         )
         .limit(1);
       return row;
+    },
+
+    /** The company's time zone: its calendar decides a trip's day and which month is the last complete one. */
+    async timeZone(): Promise<string> {
+      const [company] = await db.select({ time_zone: companies.time_zone }).from(companies).where(eq(companies.id, companyId)).limit(1);
+      return company?.time_zone ?? 'UTC';
+    },
+
+    /** These payouts (of the company only), by id. */
+    async findByIds(ids: readonly number[]): Promise<PayoutRow[]> {
+      if (ids.length === 0) return [];
+      return (await select().where(scope.owned(inArray(payouts.id, [...ids])))) as PayoutRow[];
+    },
+
+    /**
+     * The payroll of the month `first`..`last`, in five reads whatever the number of drivers: the drivers (those
+     * not removed, and removed ones with a payout of the month), the payouts whose period touches `from`..`last`
+     * (the month's own, which start at most a quarter earlier, and approved ones that overlap them), and from
+     * `from` to `last` what is still unpaid (present days with minutes, completed trips on their day in
+     * `timeZone`) and the rates in force.
+     */
+    async payrollReads(range: { from: string; first: string; last: string }, timeZone: string): Promise<PayrollReads> {
+      const { from, first, last } = range;
+      const day = tripDay(timeZone);
+      const [people, touching, days, unpaidTrips, rates] = await readTogether(db, [
+        () =>
+          db
+            .select({
+              id: drivers.id,
+              name: sql<string>`${drivers.first_name} || ' ' || ${drivers.last_name}`,
+              takes_work: sql<boolean>`${drivers.status} = 1 and ${drivers.approve_status} = 'approved'`,
+              removed: sql<boolean>`${drivers.deleted_at} is not null`,
+            })
+            .from(drivers)
+            .where(
+              and(
+                eq(drivers.company_id, companyId),
+                or(
+                  isNull(drivers.deleted_at),
+                  sql`exists (select 1 from ${payouts} where ${payouts.company_id} = ${drivers.company_id}
+                    and ${payouts.driver_id} = ${drivers.id} and ${payouts.period_end} between ${first} and ${last})`,
+                ),
+              ),
+            )
+            .orderBy(asc(drivers.first_name), asc(drivers.last_name), asc(drivers.id)),
+        () =>
+          db
+            .select({
+              id: payouts.id,
+              driver_id: payouts.driver_id,
+              status: payouts.status,
+              period_start: payouts.period_start,
+              period_end: payouts.period_end,
+              worked_minutes: payouts.worked_minutes,
+              trip_count: payouts.trip_count,
+              total: payouts.total,
+            })
+            .from(payouts)
+            .where(scope.owned(lte(payouts.period_start, last), gte(payouts.period_end, from)))
+            .orderBy(asc(payouts.period_start), asc(payouts.id)),
+        () =>
+          db
+            .select({ driver_id: attendance.driver_id, id: attendance.id, day: attendance.day, worked_minutes: attendance.worked_minutes })
+            .from(attendance)
+            .where(
+              and(
+                eq(attendance.company_id, companyId),
+                sql`${attendance.day} between ${from} and ${last}`,
+                eq(attendance.attendance_status, 'present'),
+                eq(attendance.paid_status, 'unpaid'),
+                isNull(attendance.payout_id),
+                gt(attendance.worked_minutes, 0),
+              ),
+            )
+            .orderBy(asc(attendance.day), asc(attendance.id)),
+        () =>
+          db
+            .select({ driver_id: sql<number>`${trips.driver_id}`, id: trips.id, day, driver_fee: trips.driver_fee })
+            .from(trips)
+            .where(
+              and(
+                eq(trips.company_id, companyId),
+                isNotNull(trips.driver_id),
+                eq(trips.status, 'completed'),
+                isNull(trips.payout_id),
+                // The index's range first (a day either side covers every zone), then the exact local day.
+                sql`${trips.scheduled_at} >= (${from}::date - 1) and ${trips.scheduled_at} < (${last}::date + 2)`,
+                sql`${day} between ${from} and ${last}`,
+              ),
+            )
+            .orderBy(asc(trips.scheduled_at), asc(trips.id)),
+        () =>
+          db
+            .select({
+              driver_id: driverRates.driver_id,
+              effective_from: driverRates.effective_from,
+              price_per_hour: driverRates.price_per_hour,
+            })
+            .from(driverRates)
+            .where(and(eq(driverRates.company_id, companyId), lte(driverRates.effective_from, last)))
+            .orderBy(asc(driverRates.driver_id), asc(driverRates.effective_from)),
+      ]);
+      return { drivers: people, payouts: touching as PayrollReads['payouts'], days, trips: unpaidTrips, rates };
     },
 
     /**

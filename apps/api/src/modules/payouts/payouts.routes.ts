@@ -11,7 +11,8 @@ its day in your company's time zone); days marked paid by hand are skipped.`;
 
 /**
  * Issue 8, section 2: `driver/payouts` (add, list, get, update, delete, and approve) and
- * `driver-payout/statistics/list`. Money is never paid twice: see payouts.service.ts.
+ * `driver-payout/statistics/list`; issue 21, section 9: the month's payroll and approving several at once.
+ * Money is never paid twice: see payouts.service.ts.
  */
 export function registerPayoutRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const service = createPayoutsService(db);
@@ -72,6 +73,36 @@ figures. Two approved payouts of a driver never share a day, also when approved 
     handler: async (request) => ({
       message: request.t('success.payoutApproved'),
       data: await service.approve(companyActorOf(request), request.params.id),
+    }),
+  });
+
+  serve(payoutEndpoints.approveMany, {
+    summary: 'Approve several payouts at once: all of them or none',
+    description: `Each of \`ids\` (1 to 200 of your company's payouts, each once) is approved exactly as \`approve/{id}\` approves one
+(its own audit entry too), all in one transaction. \`expected_total\` is the total of what they pay as the caller confirmed it.
+Nothing is approved when one cannot be: 409 \`payouts_not_approvable\` with a detail per refusal (\`ids.<index>\`, its reason:
+\`payout_approved\`, \`payout_overlaps\`, \`payout_rate_missing\`, \`payout_nothing_to_pay\`), or when they now pay another total than
+\`expected_total\` (a day or a trip changed since): 409 \`payouts_total_changed\`. An id that is not your company's: 404, nothing approved.
+Answers the payouts as approved and their total.`,
+    errors: [404, 409],
+    handler: async (request) => ({
+      message: request.t('success.payoutsApproved'),
+      data: await service.approveMany(companyActorOf(request), request.body),
+    }),
+  });
+
+  serve(payoutEndpoints.payroll, {
+    summary: "A month's payouts across every driver (the payroll)",
+    description: `For \`month\` (\`YYYY-MM\`; else the last complete month on your company's clock): one row per driver who takes work
+(approved and active; others, removed ones too, when the month has pay of theirs), named, in name order. A payout belongs to the
+month its period ends in. Each row: its payouts of the month (an approved one as it paid; a draft as approving it would pay now, with
+\`approvable\` and else its \`refusal\`), what is owed in the month and on no payout yet (\`unpaid\`: days and trips no draft covers),
+its \`status\` (\`none\` before any payout, \`draft\` while one is a draft, \`approved\`) and its figures, payouts and unpaid together:
+\`hours\`, \`trip_count\`, \`amount\`. \`totals\` adds the rows up, and splits the amount into approved, drafts and unpaid.
+${figuresNote}`,
+    handler: async (request) => ({
+      message: request.t('success.fetched'),
+      data: await service.payroll(companyActorOf(request), request.query.month),
     }),
   });
 

@@ -9,12 +9,19 @@ const columns = {
   login_page_logo: companyWebConfigs.login_page_logo,
   primary_color: companyWebConfigs.primary_color,
   background_color: companyWebConfigs.background_color,
+  // The company's own setting, which its screens lay calendars out by (kept with the company's details).
+  first_day_of_week: companies.first_day_of_week,
 };
 
 /** The company's web config; `lock` holds the row for the rest of the transaction (a change queues behind another). */
 export async function findWebConfig(db: DbOrTx, companyId: number, lock = false): Promise<WebConfig | undefined> {
-  const query = db.select(columns).from(companyWebConfigs).where(eq(companyWebConfigs.company_id, companyId)).limit(1);
-  const [row] = await (lock ? query.for('update') : query);
+  const query = db
+    .select(columns)
+    .from(companyWebConfigs)
+    .innerJoin(companies, eq(companies.id, companyWebConfigs.company_id))
+    .where(eq(companyWebConfigs.company_id, companyId))
+    .limit(1);
+  const [row] = await (lock ? query.for('update', { of: companyWebConfigs }) : query);
   return row;
 }
 
@@ -38,11 +45,9 @@ export async function updateWebConfigRow(
   companyId: number,
   values: Partial<Pick<WebConfig, 'name' | 'login_page_logo' | 'primary_color' | 'background_color'>>,
 ): Promise<WebConfig> {
-  // An update that names no field changes nothing (Drizzle refuses an empty SET): the row as it is.
-  const [row] =
-    Object.keys(values).length === 0
-      ? await db.select(columns).from(companyWebConfigs).where(eq(companyWebConfigs.company_id, companyId)).limit(1)
-      : await db.update(companyWebConfigs).set(values).where(eq(companyWebConfigs.company_id, companyId)).returning(columns);
+  // An update that names no field changes nothing (Drizzle refuses an empty SET): the row is read as it is.
+  if (Object.keys(values).length > 0) await db.update(companyWebConfigs).set(values).where(eq(companyWebConfigs.company_id, companyId));
+  const row = await findWebConfig(db, companyId);
   if (!row) throw new Error(`company ${companyId} has no web config`);
   return row;
 }

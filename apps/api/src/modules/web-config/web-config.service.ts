@@ -43,13 +43,18 @@ export async function companyFromBasicHeader(db: Db, header: string | undefined)
 export async function webConfigOf(db: Db, companyId: number): Promise<WebConfig> {
   const row = await findWebConfig(db, companyId);
   if (row) return row;
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [company] = await db
+    .select({ name: companies.name, first_day_of_week: companies.first_day_of_week })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   return {
     company_id: companyId,
     name: company?.name ?? '',
     login_page_logo: null,
     primary_color: DEFAULT_PRIMARY_COLOUR,
     background_color: DEFAULT_BACKGROUND_COLOUR,
+    first_day_of_week: company?.first_day_of_week ?? 1,
   };
 }
 

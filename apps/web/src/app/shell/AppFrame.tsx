@@ -7,8 +7,11 @@ import { IconLogout, IconUser } from '../../components/icons';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { useCompanyWebConfig, useStoredWebConfig } from '../../lib/companyWebConfig';
 import { useCurrentUser, useSignOut } from '../../lib/currentUser';
+import type { NavGroup } from '../../lib/features';
 import { LoadingScreen, RouteErrorScreen } from '../components/RouteStates';
 import { mayOpen } from '../routeAccess';
+import { GlobalSearch } from './GlobalSearch';
+import { Navigation } from './Navigation';
 
 export interface NavItem {
   /** Resolved path of the screen, e.g. `/1/airports`. */
@@ -17,14 +20,17 @@ export interface NavItem {
   icon: ReactNode;
   /** The permission the screen needs (from the signed-in user's `permissions`), e.g. `airports.view`. */
   permission: string;
+  /** The navigation's group it is listed in; none for home. */
+  group?: NavGroup;
 }
 
 const isUnder = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
 /**
- * Header (company, user, language, sign-out) and navigation around the signed-in screens. The user's name
+ * Header (company, search, user, language, sign-out) and navigation around the signed-in screens. The user's name
  * leads to their own account page (`accountHref`), which every role may open: it is not a navigation item,
- * so the permission check below never blocks it.
+ * so the permission check below never blocks it. The first tab stop is a link past the header and the navigation to
+ * the screen itself.
  */
 export function AppFrame({
   nav,
@@ -59,6 +65,8 @@ export function AppFrame({
   // `.create`, its edit page `.update`.
   const access = useMatches({ select: (matches) => matches.at(-1)?.staticData });
   const mayOpenCurrent = user.data ? mayOpen(access, user.data.permissions) : false;
+  const isActive = (item: NavItem) =>
+    item === homeItem ? pathname === item.href || pathname === `${item.href}/` : isUnder(pathname, item.href);
 
   return (
     <AppShell
@@ -72,6 +80,10 @@ export function AppFrame({
         header: { borderTop: '3px solid var(--mantine-color-brand-5)' },
       }}
     >
+      {/* The browser moves the focus to the target of an in-page link when it can take it (tabIndex -1 below). */}
+      <a href="#main-content" className="ps-skip-link">
+        {t('shell.skipToContent')}
+      </a>
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
@@ -88,6 +100,7 @@ export function AppFrame({
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {user.data?.company_id != null ? <GlobalSearch companyId={user.data.company_id} permissions={user.data.permissions} /> : null}
             {user.data ? (
               <Button
                 component={Link}
@@ -141,18 +154,7 @@ export function AppFrame({
 
       <AppShell.Navbar p="sm" aria-label={t('shell.navigation')}>
         <AppShell.Section grow>
-          {navItems.map((item) => (
-            <NavLink
-              key={item.href}
-              component={Link}
-              to={item.href}
-              label={item.label}
-              leftSection={item.icon}
-              active={item === homeItem ? pathname === item.href || pathname === `${item.href}/` : isUnder(pathname, item.href)}
-              onClick={close}
-              fw={600}
-            />
-          ))}
+          <Navigation items={navItems} userId={user.data?.id} pathname={pathname} isActive={isActive} onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section hiddenFrom="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Stack gap="xs">
@@ -173,7 +175,7 @@ export function AppFrame({
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {user.isError ? (
           <RouteErrorScreen error={user.error} />
         ) : !user.data ? (

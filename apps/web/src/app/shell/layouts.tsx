@@ -36,6 +36,7 @@ function useNav(scope: Scope, companyId: number | null): NavItem[] {
       label: t(entry.title),
       icon: <Icon size={20} aria-hidden />,
       permission: navPermission(feature, entry),
+      group: entry.group,
     };
   });
 }

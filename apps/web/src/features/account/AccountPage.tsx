@@ -46,7 +46,7 @@ function DetailsSection({ user }: { user: UserData }) {
             <Text component="dt" size="sm" c="dimmed">
               {label}
             </Text>
-            <Text component="dd" m={0} fw={600} c="var(--ps-color-title)" style={{ overflowWrap: 'anywhere' }}>
+            <Text component="dd" m={0} fw={600} c="var(--ps-color-title)" className="ps-wrap">
               {value || t('account.details.notSet')}
             </Text>
           </div>

@@ -77,7 +77,7 @@ export function SessionsSection() {
               data-current={session.current}
             >
               <Group justify="space-between" align="flex-start" gap="sm">
-                <Stack gap={2} miw={0} style={{ flex: '1 1 240px', overflowWrap: 'anywhere' }}>
+                <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
                   <Group gap="xs">
                     <Text fw={700}>{device(session)}</Text>
                     {session.current ? (

@@ -46,7 +46,7 @@ export function AgencyStatementPage() {
   return (
     <Stack gap="md" maw={1200}>
       <BackToListLink path={`/${companyId}/agencies`} label={t('agencies.backToList')} />
-      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+      <Title order={1} size="h2" className="ps-wrap">
         {title}
       </Title>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -81,13 +81,72 @@ export function AgencyStatementPage() {
         <ListError title={t('agencies.statement.loadError')} error={statement.error} onRetry={() => void statement.refetch()} />
       ) : statement.data ? (
         <>
+          <StatementLetterhead company={statement.data.company} />
           <StatementTotals statement={statement.data} />
           <StatementLines statement={statement.data} language={i18n.language} />
+          <StatementTerms company={statement.data.company} />
         </>
       ) : (
         <Text>{t('app.loading')}</Text>
       )}
     </Stack>
+  );
+}
+
+/** The head of the statement as a document: who issues it, where they are, how to reach them, their VAT number. */
+function StatementLetterhead({ company }: { company: AgencyStatement['company'] }) {
+  const { t } = useTranslation();
+  const contact = [
+    company.contact_phone ? t('agencies.statement.issuerPhone', { phone: company.contact_phone }) : null,
+    company.contact_email ? t('agencies.statement.issuerEmail', { email: company.contact_email }) : null,
+  ].filter((line): line is string => line !== null);
+  return (
+    <Paper component="address" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="statement-letterhead" fs="normal">
+      <Text size="sm" c="dimmed">
+        {t('agencies.statement.issuer')}
+      </Text>
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {company.name}
+      </Text>
+      {company.address ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {company.address}
+        </Text>
+      ) : null}
+      {contact.map((line) => (
+        <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
+      {company.tax_number ? (
+        <Text size="sm" fw={600} mt={4}>
+          {t('agencies.statement.taxNumber', { number: company.tax_number })}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** The company's terms at the foot of the statement, as its admin wrote them (line breaks kept). */
+function StatementTerms({ company }: { company: AgencyStatement['company'] }) {
+  const { t } = useTranslation();
+  if (!company.terms) return null;
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      aria-labelledby="statement-terms"
+      data-testid="statement-terms"
+    >
+      <Title order={2} size="h4" id="statement-terms" mb="xs">
+        {t('agencies.statement.terms')}
+      </Title>
+      <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {company.terms}
+      </Text>
+    </Paper>
   );
 }
 
@@ -184,7 +243,7 @@ function StatementTotals({ statement }: { statement: AgencyStatement }) {
         bg={direction === 'settled' ? undefined : direction === 'agencyOwes' ? 'green.0' : 'orange.0'}
       >
         <Text size="sm">{t('agencies.statement.totals.balance')}</Text>
-        <Text fw={700} size="xl" style={{ overflowWrap: 'anywhere' }}>
+        <Text fw={700} size="xl" className="ps-wrap">
           {text.balance(statement, money)}
         </Text>
         <Text size="sm">{t('agencies.statement.balanceHint')}</Text>
@@ -217,7 +276,7 @@ function StatementLines({ statement, language }: { statement: AgencyStatement; l
               </Text>
               {status(line)}
             </Group>
-            <Text style={{ overflowWrap: 'anywhere' }}>{line.customer_name}</Text>
+            <Text className="ps-wrap">{line.customer_name}</Text>
             <Text size="sm">{t('agencies.statement.stay', { from: time(line.departure_at), to: time(line.arrival_at) })}</Text>
             <SimpleGrid cols={2} spacing="xs" mt="xs">
               <Text size="sm">{t('agencies.statement.fields.total')}</Text>

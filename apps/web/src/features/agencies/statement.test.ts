@@ -36,6 +36,15 @@ const line = {
 describe('statementCsv', () => {
   it('writes the bookings in major units, then an empty line and the totals with the balance in words', () => {
     const statement: AgencyStatement = {
+      // The letterhead is the screen's (and a printout's); the CSV stays the data a spreadsheet sums (decisions.md).
+      company: {
+        name: 'Harbour Parking Ltd',
+        address: 'Harbour House\nPortsmouth',
+        contact_phone: '+44 23 9200 0000',
+        contact_email: 'office@harbour.example',
+        tax_number: 'GB 123 4567 89',
+        terms: 'Payable within 30 days.',
+      },
       agency: {} as AgencyStatement['agency'],
       from: '2026-05-01',
       to: '2026-05-31',

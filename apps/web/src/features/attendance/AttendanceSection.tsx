@@ -178,7 +178,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
             ) : null}
             {paidControl(record)}
             {record.notes ? (
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" className="ps-wrap">
                 {record.notes}
               </Text>
             ) : null}
@@ -213,7 +213,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
                 <Table.Td>{record.attendance_status === 'present' ? time(record.end_at, record) : '—'}</Table.Td>
                 <Table.Td>{hours(record)}</Table.Td>
                 <Table.Td>{paidControl(record)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.notes ?? ''}</Table.Td>
+                <Table.Td className="ps-wrap">{record.notes ?? ''}</Table.Td>
                 <Table.Td>{actions(record)}</Table.Td>
               </Table.Tr>
             ))}

@@ -115,7 +115,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
               <Text component="dt" size="sm" c="dimmed">
                 {text.field(change.field)}
               </Text>
-              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-field={change.field}>
+              <Text component="dd" size="sm" m={0} className="ps-wrap" style={{ whiteSpace: 'pre-wrap' }} data-field={change.field}>
                 {shown(change)}
               </Text>
             </Box>
@@ -330,7 +330,7 @@ export function AuditPage() {
                   </Anchor>
                 ) : (
                   // By its name where it has one (a driver's, a car park's); its id otherwise.
-                  <span style={{ overflowWrap: 'anywhere' }}>{entry.record_name ?? entry.entity_id}</span>
+                  <span className="ps-wrap">{entry.record_name ?? entry.entity_id}</span>
                 ),
             },
             { accessor: 'action', title: t('audit.columns.action'), hideInCard: true, render: (entry) => text.action(entry.action) },

@@ -356,7 +356,7 @@ export function BlogEditPage() {
   return (
     <Stack gap="md" maw={960}>
       <BackToListLink path={list} label={t('blog.backToList')} />
-      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+      <Title order={1} size="h2" className="ps-wrap">
         {title}
       </Title>
       <RecordState query={post} notFoundTitle={t('blog.notFound')}>

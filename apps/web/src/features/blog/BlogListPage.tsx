@@ -128,10 +128,10 @@ export function BlogListPage() {
           table={table}
           cardTitle={(post) => (
             <Stack gap={2}>
-              <Text fw={700} c="var(--ps-color-title)" lang={post.language} style={{ overflowWrap: 'anywhere' }}>
+              <Text fw={700} c="var(--ps-color-title)" lang={post.language} className="ps-wrap">
                 {post.title}
               </Text>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" c="dimmed" className="ps-wrap">
                 /{post.slug}
               </Text>
             </Stack>
@@ -144,10 +144,10 @@ export function BlogListPage() {
               hideInCard: true,
               render: (post) => (
                 <Stack gap={2} maw={480}>
-                  <Text fw={600} c="var(--ps-color-bold)" lang={post.language} style={{ overflowWrap: 'anywhere' }}>
+                  <Text fw={600} c="var(--ps-color-bold)" lang={post.language} className="ps-wrap">
                     {post.title}
                   </Text>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" c="dimmed" className="ps-wrap">
                     /{post.slug}
                   </Text>
                 </Stack>

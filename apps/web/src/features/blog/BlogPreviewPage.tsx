@@ -38,18 +38,13 @@ function Article({ post }: { post: BlogPost }) {
         {cover.data ? (
           <Image src={cover.data} alt={t('blog.preview.coverAlt', { title: post.title })} radius="md" mah={420} fit="cover" />
         ) : null}
-        <Title order={2} fz={{ base: rem(26), sm: rem(34) }} lh={1.3} style={{ overflowWrap: 'anywhere', fontFamily: 'inherit' }}>
+        <Title order={2} fz={{ base: rem(26), sm: rem(34) }} lh={1.3} className="ps-wrap" style={{ fontFamily: 'inherit' }}>
           {post.title}
         </Title>
         <PostDateLine post={post} />
         <Typography>
           {/* The stored body is the API's allowlist output (apps/api/src/lib/richText.ts), shown under a CSP without inline scripts. */}
-          <div
-            className="ps-blog-content"
-            data-testid="blog-preview-body"
-            style={{ overflowWrap: 'anywhere' }}
-            dangerouslySetInnerHTML={{ __html: post.body }}
-          />
+          <div className="ps-blog-content" data-testid="blog-preview-body" dangerouslySetInnerHTML={{ __html: post.body }} />
         </Typography>
       </Stack>
     </Paper>

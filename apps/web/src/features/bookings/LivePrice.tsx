@@ -74,7 +74,7 @@ function QuoteView({ quote, busy }: { quote: Quote; busy: boolean }) {
   const { t } = useTranslation();
   const { format } = useMoney();
   return (
-    <Stack gap="xs" style={{ overflowWrap: 'anywhere', opacity: busy ? 0.6 : 1 }}>
+    <Stack gap="xs" style={{ opacity: busy ? 0.6 : 1 }}>
       <Group gap="sm" align="baseline">
         <Text fz={32} fw={700} lh={1.1} data-testid="live-total">
           {format(quote.total)}

@@ -1,4 +1,4 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import {
   type Company,
   type CompanyCreateInput,
@@ -181,9 +181,14 @@ function CompanyFields({ form }: { form: CompanyForm }) {
         error={error(errors.contact_phone?.message)}
         {...register('contact_phone', { setValueAs: emptyAsNull })}
       />
-      <TextInput
+      {/* Several lines, as the company's mails and statements print it (a one-line input would drop the breaks). */}
+      <Textarea
         label={t('companies.fields.address')}
         autoComplete="street-address"
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={300}
         error={error(errors.address?.message)}
         {...register('address', { setValueAs: emptyAsNull })}
       />

@@ -72,12 +72,13 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
             return (
               <Paper key={booking.id} withBorder radius="md" p="md" data-testid="board-booking" data-reference={booking.reference}>
                 <Stack gap={6}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
+                  {/* A name too long to sit beside the status puts the status on the next line: its words stay whole. */}
+                  <Group justify="space-between" gap="xs" align="flex-start">
+                    <Stack gap={0} className="ps-wrap">
                       <Text fw={700} fz="lg">
                         {timeIn(booking.time, timeZone, i18n.language)}
                       </Text>
-                      <Anchor href={`/${companyId}/bookings/${booking.id}`} fw={700} style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor href={`/${companyId}/bookings/${booking.id}`} fw={700} className="ps-wrap">
                         {booking.customer_name}
                       </Anchor>
                     </Stack>
@@ -86,7 +87,7 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
                   <Text size="sm" ff="monospace">
                     {booking.reference}
                   </Text>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" className="ps-wrap">
                     <Text span c="dimmed" size="sm">
                       {t('dashboard.board.vehicle')}:{' '}
                     </Text>

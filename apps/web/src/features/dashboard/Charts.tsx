@@ -5,7 +5,7 @@ import { type StatisticsSegment, statisticsSegments } from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/i18n';
-import { formatMoney, toMajor, toMinor } from '../../lib/money';
+import { formatMoney, formatMoneyWhole, toMajor, toMinor } from '../../lib/money';
 import { useSegments } from './api';
 import { periodLabel } from './dates';
 
@@ -37,8 +37,16 @@ export function SegmentCharts({ timeZone, pollMs }: { timeZone: string | undefin
             dataKey="label"
             series={[{ name: key, label: title, color: colour }]}
             valueFormatter={(value) => (key === 'revenue' ? money(toMinor(value, currency)) : formatNumber(value))}
-            tickLine="y"
-            gridAxis="y"
+            // One set of horizontal lines at round values (whole bookings, whole pounds); a gap between the day
+            // labels so a phone's axis stays readable.
+            gridAxis="x"
+            tickLine="none"
+            yAxisProps={{
+              allowDecimals: false,
+              tickFormatter: (value: number) =>
+                key === 'revenue' ? formatMoneyWhole(toMinor(value, currency), currency, i18n.language) : formatNumber(value),
+            }}
+            xAxisProps={{ minTickGap: 12, interval: 'preserveStartEnd' }}
             // Recharts' keyboard layer would make the hidden chart focusable; the table below is the accessible form.
             barChartProps={{ accessibilityLayer: false }}
           />

@@ -1,9 +1,10 @@
-import { Box, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { CarParkOccupancy } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/i18n';
+import { useFirstDayOfWeek } from '../../lib/companyWebConfig';
+import { formatNumber, formatPercent } from '../../lib/i18n';
 import { useOccupancy } from './api';
-import { dayName, type LoadBand, loadBand } from './dates';
+import { calendarMonths, dayName, type LoadBand, loadBand, monthName, weekdayName, weekdayOrder } from './dates';
 
 /** Light fills with dark text, and a dark fill with white text for full days: every pair passes WCAG contrast. */
 const bandStyle: Record<LoadBand, { background: string; color: string }> = {
@@ -25,14 +26,55 @@ function Swatch({ band }: { band: LoadBand }) {
   );
 }
 
+type Day = CarParkOccupancy['days'][number];
+
+/** One day of a car park: its number, coloured by load; its cars and how full on hover, tap and for screen readers. */
+function DayCell({ day, capacity }: { day: Day; capacity: number }) {
+  const { t, i18n } = useTranslation();
+  const band = loadBand(day.booked, capacity, day.full);
+  const label = t(band === 'full' ? 'dashboard.occupancy.dayFull' : 'dashboard.occupancy.day', {
+    day: dayName(day.date, i18n.language, 'long'),
+    booked: formatNumber(day.booked),
+    capacity: formatNumber(capacity),
+    percent: formatPercent(capacity > 0 ? day.booked / capacity : 0),
+  });
+  return (
+    <Tooltip label={label} events={{ hover: true, focus: false, touch: true }} multiline maw={260} withinPortal>
+      <Box
+        data-band={band}
+        data-date={day.date}
+        data-testid="occupancy-day"
+        style={{
+          ...bandStyle[band],
+          borderRadius: 6,
+          minHeight: 40,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          outline: band === 'full' ? '2px solid var(--mantine-color-red-9)' : undefined,
+          outlineOffset: 1,
+        }}
+      >
+        <span aria-hidden="true" style={{ fontWeight: 700, fontSize: 14 }}>
+          {Number(day.date.slice(8))}
+          {band === 'full' ? '!' : ''}
+        </span>
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </Box>
+    </Tooltip>
+  );
+}
+
 function CarParkCalendar({ carPark }: { carPark: CarParkOccupancy }) {
   const { t, i18n } = useTranslation();
+  const firstDayOfWeek = useFirstDayOfWeek();
   const fullDays = carPark.days.filter((day) => loadBand(day.booked, carPark.capacity, day.full) === 'full').length;
+  const weekdays = weekdayOrder(firstDayOfWeek);
   return (
-    <Paper withBorder radius="md" p="md" data-testid="occupancy-car-park">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="occupancy-car-park">
       <Stack gap="xs">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={3} size="h4">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h4" className="ps-wrap">
             {carPark.name}
           </Title>
           <Text size="sm">
@@ -40,57 +82,50 @@ function CarParkCalendar({ carPark }: { carPark: CarParkOccupancy }) {
             {fullDays > 0 ? ` · ${t('dashboard.occupancy.fullDays', { count: fullDays })}` : ''}
           </Text>
         </Group>
-        <Box
-          component="ol"
-          p={0}
-          m={0}
+        <SimpleGrid
+          cols={{ base: 1, md: 2, xl: 3 }}
+          spacing="md"
+          style={{ alignItems: 'start' }}
+          role="group"
           aria-label={t('dashboard.occupancy.daysOf', { name: carPark.name })}
-          style={{ listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(40px, 1fr))', gap: 4 }}
         >
-          {carPark.days.map((day, index) => {
-            const band = loadBand(day.booked, carPark.capacity, day.full);
-            const [, month, dayOfMonth] = day.date.split('-');
-            const label = t(band === 'full' ? 'dashboard.occupancy.dayFull' : 'dashboard.occupancy.day', {
-              day: dayName(day.date, i18n.language, 'long'),
-              booked: formatNumber(day.booked),
-              capacity: formatNumber(carPark.capacity),
-            });
-            const monthStart = index === 0 || dayOfMonth === '01';
-            return (
-              <Box
-                component="li"
-                key={day.date}
-                title={label}
-                data-band={band}
-                data-date={day.date}
-                style={{
-                  ...bandStyle[band],
-                  borderRadius: 6,
-                  minHeight: 44,
-                  display: 'flex',
-                  flexDirection: 'column',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  outline: band === 'full' ? '2px solid var(--mantine-color-red-9)' : undefined,
-                  outlineOffset: 1,
-                }}
-              >
-                <span aria-hidden="true" style={{ fontSize: 10, lineHeight: 1.1 }}>
-                  {monthStart
-                    ? new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(
-                        new Date(Date.UTC(2000, Number(month) - 1, 1)),
-                      )
-                    : ''}
-                </span>
-                <span aria-hidden="true" style={{ fontWeight: 700, fontSize: 14, lineHeight: 1.2 }}>
-                  {Number(dayOfMonth)}
-                  {band === 'full' ? '!' : ''}
-                </span>
-                <VisuallyHidden>{label}</VisuallyHidden>
-              </Box>
-            );
-          })}
-        </Box>
+          {calendarMonths(carPark.days, firstDayOfWeek).map((month) => (
+            <Table
+              key={month.month}
+              data-testid="occupancy-month"
+              withRowBorders={false}
+              verticalSpacing={2}
+              horizontalSpacing={2}
+              style={{ tableLayout: 'fixed' }}
+            >
+              <Table.Caption style={{ captionSide: 'top', textAlign: 'start', fontWeight: 600, marginBottom: 4 }}>
+                {monthName(month.month, i18n.language)}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {weekdays.map((isoDay) => (
+                    <Table.Th key={isoDay} scope="col" ta="center" fz="xs" fw={600} px={0}>
+                      <abbr title={weekdayName(isoDay, i18n.language, 'long')} style={{ textDecoration: 'none' }}>
+                        {weekdayName(isoDay, i18n.language, 'short')}
+                      </abbr>
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {month.weeks.map((week) => (
+                  <Table.Tr key={week.find(Boolean)?.date}>
+                    {week.map((day, column) => (
+                      <Table.Td key={day?.date ?? `empty-${weekdays[column]}`}>
+                        {day ? <DayCell day={day} capacity={carPark.capacity} /> : null}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ))}
+        </SimpleGrid>
       </Stack>
     </Paper>
   );

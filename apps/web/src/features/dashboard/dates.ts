@@ -48,3 +48,56 @@ export function loadBand(booked: number, capacity: number, full: boolean): LoadB
   if (share >= 0.5) return 'medium';
   return 'low';
 }
+
+/** ISO day of the week (1 Monday to 7 Sunday) of a calendar day `YYYY-MM-DD`. */
+export function isoWeekday(date: string): number {
+  const [year, month, day] = date.split('-').map(Number);
+  return ((new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).getUTCDay() + 6) % 7) + 1;
+}
+
+/** The seven ISO days of the week in the order the company's week runs, from its first day. */
+export function weekdayOrder(firstDayOfWeek: number): number[] {
+  return Array.from({ length: 7 }, (_, index) => ((firstDayOfWeek - 1 + index) % 7) + 1);
+}
+
+/** An ISO day of the week named in the user's language: "Mon" / "Monday". */
+export function weekdayName(isoDay: number, language: string, style: 'short' | 'long'): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: style }).format(new Date(Date.UTC(2024, 0, isoDay)));
+}
+
+/** A month (`YYYY-MM`) named in the user's language: "December 2026". */
+export function monthName(month: string, language: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 1)),
+  );
+}
+
+export interface CalendarMonth<Day> {
+  /** `YYYY-MM`. */
+  month: string;
+  /** Weeks of seven, from the company's first day of the week; a day outside the span (or the month) is null. */
+  weeks: (Day | null)[][];
+}
+
+/** Consecutive days laid out as month calendars, each week starting on the company's first day of the week. */
+export function calendarMonths<Day extends { date: string }>(days: readonly Day[], firstDayOfWeek: number): CalendarMonth<Day>[] {
+  const months: CalendarMonth<Day>[] = [];
+  for (const day of days) {
+    const month = day.date.slice(0, 7);
+    let current = months.at(-1);
+    if (!current || current.month !== month) {
+      current = { month, weeks: [] };
+      months.push(current);
+    }
+    const column = (isoWeekday(day.date) - firstDayOfWeek + 7) % 7;
+    let week = current.weeks.at(-1);
+    if (!week || column === 0) {
+      week = Array.from({ length: 7 }, () => null);
+      current.weeks.push(week);
+    }
+    week[column] = day;
+  }
+  return months;
+}

@@ -63,7 +63,7 @@ function Figure({
         <Text fz={28} fw={700} lh={1.1} style={{ color: colour }} data-testid={`${testId}-value`}>
           {formatNumber(value)}
         </Text>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" className="ps-wrap">
           {label}
         </Text>
       </Paper>

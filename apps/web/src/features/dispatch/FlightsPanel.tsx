@@ -97,7 +97,7 @@ export function FlightsPanel({ zone, today, days, onDays, pollMs, canUpdate, onU
                 aria-labelledby={titleId}
                 data-testid="flight"
                 data-flight={flight.flight_number}
-                style={{ overflowWrap: 'anywhere' }}
+                className="ps-wrap"
               >
                 <Stack gap={4}>
                   <Group justify="space-between" gap="xs" align="flex-start">

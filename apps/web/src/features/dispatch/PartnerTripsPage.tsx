@@ -38,7 +38,7 @@ function PartnerTripCard({ trip, zone, statusLabel }: { trip: PartnerTrip; zone:
       p={{ base: 'sm', sm: 'md' }}
       aria-labelledby={titleId}
       data-testid="partner-trip"
-      style={{ overflowWrap: 'anywhere' }}
+      className="ps-wrap"
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">

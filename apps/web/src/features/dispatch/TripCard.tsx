@@ -202,7 +202,6 @@ export function TripCard({
       data-reference={reference}
       data-type={trip.type}
       style={{
-        overflowWrap: 'anywhere',
         borderColor: warning ? 'var(--mantine-color-orange-7)' : undefined,
         borderLeftWidth: warning || runnerValue === null ? 4 : undefined,
         borderLeftColor: warning

@@ -149,7 +149,7 @@ export function DocumentsSection({ driver }: { driver: Driver }) {
             {rows.map((document) => (
               <Stack key={document.id} gap={2} p="sm" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8 }}>
                 <Text fw={700}>{document.document_type_name}</Text>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" className="ps-wrap">
                   {document.file_name} · {sizeText(document.size_bytes)}
                 </Text>
                 {expiryText(document)}
@@ -174,7 +174,7 @@ export function DocumentsSection({ driver }: { driver: Driver }) {
               {rows.map((document) => (
                 <Table.Tr key={document.id}>
                   <Table.Td>{document.document_type_name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td className="ps-wrap">
                     {document.file_name} · {sizeText(document.size_bytes)}
                   </Table.Td>
                   <Table.Td>{expiryText(document)}</Table.Td>

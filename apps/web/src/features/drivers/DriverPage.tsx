@@ -74,7 +74,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={6}>
+        <Stack gap={6} className="ps-wrap">
           <Title order={1} size="h2">
             {name}
           </Title>

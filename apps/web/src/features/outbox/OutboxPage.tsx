@@ -19,6 +19,17 @@ import { OUTBOX_DEFAULT_SORT, type OutboxSearch, parseOutboxSearch } from './sea
 
 const route = getRouteApi('/$companyId/outbox');
 
+function MessageLine({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span c="dimmed" size="sm">
+        {label}:{' '}
+      </Text>
+      {value}
+    </Text>
+  );
+}
+
 /** A message's text, read from the API when it is opened. */
 function MessageDialog({ message, onClose }: { message: MailMessage | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -40,12 +51,11 @@ function MessageDialog({ message, onClose }: { message: MailMessage | null; onCl
             </Text>
             {message.to_address}
           </Text>
+          {/* How it is signed: the company's sender name and reply-to when the message was written. */}
+          {message.from_name ? <MessageLine label={t('outbox.fields.fromName')} value={message.from_name} /> : null}
+          {message.reply_to ? <MessageLine label={t('outbox.fields.replyTo')} value={message.reply_to} /> : null}
           {detail.data ? (
-            <Text
-              component="pre"
-              data-testid="outbox-text"
-              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', margin: 0 }}
-            >
+            <Text component="pre" data-testid="outbox-text" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}>
               {detail.data.text_body}
             </Text>
           ) : detail.isError ? (
@@ -126,7 +136,7 @@ export function OutboxPage() {
           noRecordsText={search.state ? t('outbox.emptyFiltered') : t('outbox.empty')}
           table={table}
           cardTitle={(message) => (
-            <Text fw={700} c="var(--ps-color-title)" style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={700} c="var(--ps-color-title)" className="ps-wrap">
               {message.subject}
             </Text>
           )}
@@ -142,7 +152,7 @@ export function OutboxPage() {
               title: t('outbox.fields.subject'),
               hideInCard: true,
               render: (message) => (
-                <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text fw={700} size="sm" className="ps-wrap">
                   {message.subject}
                 </Text>
               ),
@@ -150,7 +160,7 @@ export function OutboxPage() {
             {
               accessor: 'to_address',
               title: t('outbox.fields.to'),
-              render: (message) => <span style={{ overflowWrap: 'anywhere' }}>{message.to_address}</span>,
+              render: (message) => <span className="ps-wrap">{message.to_address}</span>,
             },
             {
               accessor: 'booking_id',
@@ -168,7 +178,7 @@ export function OutboxPage() {
             {
               accessor: 'last_error',
               title: t('outbox.fields.lastError'),
-              render: (message) => <span style={{ overflowWrap: 'anywhere' }}>{message.last_error ?? '—'}</span>,
+              render: (message) => <span className="ps-wrap">{message.last_error ?? '—'}</span>,
             },
             {
               accessor: 'created_at',

@@ -39,14 +39,23 @@ function refusalOf(error: ApiError, mode: Mode): { fields: FieldErrors; message:
  * Computes a draft payout for one driver: a month (last month unless chosen otherwise: its first to last day)
  * or two days. The draft opens below; nothing is paid until it is approved.
  */
-export function ComputePayoutForm({ driverId, onComputed }: { driverId: number; onComputed: (payout: PayoutDetail) => void }) {
+export function ComputePayoutForm({
+  driverId,
+  initialMonth = null,
+  onComputed,
+}: {
+  driverId: number;
+  /** The month chosen first (the payroll's, when it opened the page); else last month. */
+  initialMonth?: string | null;
+  onComputed: (payout: PayoutDetail) => void;
+}) {
   const { t } = useTranslation();
   const monthName = useFormatMonth();
   const periodText = usePeriodText();
   const compute = useComputePayout(driverId);
   const months = useMemo(() => recentMonths(todayInBrowser(), MONTHS_OFFERED), []);
   const [mode, setMode] = useState<Mode>('month');
-  const [month, setMonth] = useState(() => monthOf(todayInBrowser(), -1));
+  const [month, setMonth] = useState(() => (initialMonth && months.includes(initialMonth) ? initialMonth : monthOf(todayInBrowser(), -1)));
   const [from, setFrom] = useState(() => monthPeriod(month).start);
   const [to, setTo] = useState(() => monthPeriod(month).end);
   const [notes, setNotes] = useState('');

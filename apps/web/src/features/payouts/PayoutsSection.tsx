@@ -1,6 +1,8 @@
 import { Anchor, Badge, Box, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Driver, Payout } from '@ps/contracts';
-import { useState } from 'react';
+import { isMonth } from '@ps/contracts/common/months';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
@@ -16,14 +18,28 @@ import { hoursOf } from './period';
 
 const DETAIL_ID = 'payout-detail';
 
+/** What the payroll's link asks of the section (`?payout=<id>` opens it; `?month=YYYY-MM` is the one to compute). */
+function useOpenedFromPayroll(): { payout: number | null; month: string | null } {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const payout = Number(search.payout);
+  const month = typeof search.month === 'string' && isMonth(search.month) ? search.month : null;
+  return { payout: Number.isInteger(payout) && payout > 0 ? payout : null, month };
+}
+
 /**
  * The Payouts section of a driver's page: what is owed and paid so far, a form that computes a draft for a
  * month or two days, the driver's payouts, and the one opened with its lines (approve or delete a draft there).
+ * The payroll's rows open it with their payout (or, with none yet, their month in the form).
  */
 export function PayoutsSection({ driver }: { driver: Driver }) {
   const { t } = useTranslation();
+  const opened = useOpenedFromPayroll();
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useState<number | null>(opened.payout);
+  useEffect(() => {
+    // A payout opened scrolls itself into view once its figures are in; a month to compute brings the section.
+    if (opened.payout === null && opened.month !== null) document.getElementById('driver-payouts')?.scrollIntoView({ block: 'start' });
+  }, []);
   const name = `${driver.first_name} ${driver.last_name}`;
   const can = useCan();
 
@@ -34,6 +50,7 @@ export function PayoutsSection({ driver }: { driver: Driver }) {
         {can('payouts.create') ? (
           <ComputePayoutForm
             driverId={driver.id}
+            initialMonth={opened.month}
             onComputed={(payout) => {
               // The newest period is on page one (the list is newest first).
               setPage(1);
@@ -168,7 +185,7 @@ function PayoutList({
       onClick={() => onOpen(payout.id)}
       aria-expanded={openId === payout.id}
       aria-controls={openId === payout.id ? DETAIL_ID : undefined}
-      style={{ overflowWrap: 'anywhere' }}
+      className="ps-wrap"
     >
       {periodText(payout.period_start, payout.period_end)}
     </Anchor>

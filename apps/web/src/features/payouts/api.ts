@@ -1,4 +1,4 @@
-import { type PayoutCreateInput, payoutEndpoints } from '@ps/contracts';
+import { type PayoutApproveManyInput, type PayoutCreateInput, payoutEndpoints } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
 
@@ -6,10 +6,14 @@ import { callEndpoint } from '../../lib/api';
 export const PAYOUTS_PAGE_SIZE = 10;
 
 /**
- * Query keys: everything under `['payouts', driverId]`, so a change to one of the driver's payouts reads their
- * list, the open payout and their statistics again in one invalidation.
+ * Query keys: everything of a driver under `['payouts', driverId]`, so a change to one of the driver's payouts reads
+ * their list, the open payout and their statistics again in one invalidation; the payroll's months under
+ * `['payouts', 'payroll']`, read again after any payout changes (a driver's or several at once).
  */
 const keys = {
+  all: ['payouts'] as const,
+  payrollMonths: ['payouts', 'payroll'] as const,
+  payroll: (month: string) => ['payouts', 'payroll', month] as const,
   driver: (driverId: number) => ['payouts', driverId] as const,
   list: (driverId: number, page: number) => ['payouts', driverId, 'list', page] as const,
   detail: (driverId: number, id: number) => ['payouts', driverId, 'detail', id] as const,
@@ -49,7 +53,30 @@ export function usePayoutStatistics(driverId: number) {
 
 function useRefreshDriverPayouts(driverId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.driver(driverId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.driver(driverId) }),
+      queryClient.invalidateQueries({ queryKey: keys.payrollMonths }),
+    ]);
+}
+
+/** A month's payouts across every driver, with their totals (drafts as approving them would pay now). */
+export function usePayroll(month: string) {
+  return useQuery({
+    queryKey: keys.payroll(month),
+    queryFn: ({ signal }) => callEndpoint(payoutEndpoints.payroll, { query: { month }, signal }).then((r) => r.data),
+  });
+}
+
+/** Approves several payouts, all or none; the screen shows a refusal (409) itself, so the call is silent. */
+export function useApproveMany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutApproveManyInput) => callEndpoint(payoutEndpoints.approveMany, { body }).then((r) => r.data),
+    // Every driver's payouts and every month may show them: all of it is read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+    meta: { silent: true },
+  });
 }
 
 /** The form shows the refusal itself (beside the period, or the 409 as it comes), so the call is silent. */

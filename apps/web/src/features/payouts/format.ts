@@ -1,3 +1,4 @@
+import type { PayrollStatus } from '@ps/contracts';
 import type { PayoutStatus } from '@ps/contracts/common/tripStates';
 import { useTranslation } from 'react-i18next';
 import { useFormatDay } from '../../lib/days';
@@ -6,6 +7,8 @@ import { intlLocale } from '../../lib/locale';
 
 /** Badge colours of a payout's status: dark shades, so the dot badge's text keeps its contrast. */
 export const statusColour: Record<PayoutStatus, string> = { draft: 'orange.9', approved: 'green.9' };
+/** The same on the payroll, where a driver may have no payout of the month yet. */
+export const payrollStatusColour: Record<PayrollStatus, string> = { none: 'gray.7', ...statusColour };
 
 /** "1 May 2026 – 31 May 2026" in the user's language. */
 export function usePeriodText() {

@@ -161,15 +161,7 @@ export function PeoplePage() {
       ) : cards ? (
         <Stack gap="sm" aria-label={t('people.title')} role="list">
           {rows.map((person) => (
-            <Paper
-              key={person.user_id}
-              withBorder
-              radius="md"
-              p="sm"
-              role="listitem"
-              data-testid="person"
-              style={{ overflowWrap: 'anywhere' }}
-            >
+            <Paper key={person.user_id} withBorder radius="md" p="sm" role="listitem" data-testid="person" className="ps-wrap">
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs">
                   <Text fw={700}>{person.name}</Text>
@@ -196,7 +188,7 @@ export function PeoplePage() {
             {rows.map((person) => (
               <Table.Tr key={person.user_id} data-testid="person">
                 <Table.Td fw={600}>{person.name}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{contact(person)}</Table.Td>
+                <Table.Td className="ps-wrap">{contact(person)}</Table.Td>
                 <Table.Td>{roleBadge(person)}</Table.Td>
                 <Table.Td>{formatDateTime(person.created_at)}</Table.Td>
                 <Table.Td>{actions(person)}</Table.Td>

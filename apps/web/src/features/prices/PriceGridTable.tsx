@@ -124,7 +124,7 @@ export function PriceGridTable({
           {rows.map((row, rowIndex) => (
             <Table.Tr key={row.id}>
               <Table.Th scope="row" style={sticky}>
-                <Text fw={700} size="sm" c="var(--ps-color-title)" style={{ overflowWrap: 'anywhere' }}>
+                <Text fw={700} size="sm" c="var(--ps-color-title)" className="ps-wrap">
                   {row.label}
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -44,14 +44,7 @@ export function PriceListVersions({ route, routeName, disabled }: { route: Price
       {entries.length === 0 ? (
         <Text c="dimmed">{versions.isLoading ? t('app.loading') : t('prices.versions.none')}</Text>
       ) : (
-        <Stack
-          component="ol"
-          gap="xs"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none', overflowWrap: 'anywhere' }}
-          data-testid="price-list-versions"
-        >
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="price-list-versions">
           {entries.map((version) => (
             <VersionCard
               key={version.audit_id}

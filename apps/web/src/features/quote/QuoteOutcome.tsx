@@ -90,7 +90,7 @@ function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRo
 
   return (
     // Long names (and long Tamil words) wrap inside the cards: nothing runs off the side at 320 px.
-    <Stack gap="md" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
+    <Stack gap="md" aria-live="polite" className="ps-wrap">
       <Paper p={{ base: 'md', sm: 'lg' }} radius="md" withBorder>
         <Stack gap="xs">
           <Text size="sm" c="dimmed" fw={600} tt="uppercase">

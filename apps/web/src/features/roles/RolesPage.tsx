@@ -40,7 +40,7 @@ export function RolesPage() {
     const name = roleName(role);
     const changeable = role.key === null && can('roles.update');
     return (
-      <Paper key={role.id} withBorder radius="md" p="md" data-testid="role" style={{ overflowWrap: 'anywhere' }}>
+      <Paper key={role.id} withBorder radius="md" p="md" data-testid="role" className="ps-wrap">
         <Stack gap="xs" h="100%" justify="space-between">
           <Stack gap={6}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">

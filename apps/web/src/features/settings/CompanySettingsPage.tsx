@@ -17,30 +17,36 @@ import { useCompanyWebConfig } from '../../lib/companyWebConfig';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/pageTitle';
-import { useUpdateWebConfig } from './api';
+import { useCompanyDetails, useUpdateWebConfig } from './api';
+import { CompanyDetailsSection } from './CompanyDetailsSection';
 import { LogoSection } from './LogoSection';
 
 type BrandValues = { name: string; primary_color: string; background_color: string };
 const brandFields = ['name', 'primary_color', 'background_color'] as const;
 const brandResolver = zodResolver(webConfigUpdateSchema.required()) as unknown as Resolver<BrandValues>;
 
-/** The company's name, colours and logo, as the sign-in page and the app show them. Company admins only. */
+/**
+ * The company's name, colours and logo, as the sign-in page and the app show them, and its details (contact, tax, mail,
+ * week and terms), as its mails and statements carry them. Company admins only.
+ */
 export function CompanySettingsPage() {
   const { t } = useTranslation();
   usePageTitle(t('settings.title'));
   const config = useCompanyWebConfig(true);
+  const details = useCompanyDetails();
   return (
     <Stack gap="md" maw={960}>
       <Title order={1} size="h2">
         {t('settings.title')}
       </Title>
-      {config.data ? (
+      {config.data && details.data ? (
         <>
           <BrandSection config={config.data} />
           <LogoSection config={config.data} />
+          <CompanyDetailsSection details={details.data} />
         </>
       ) : (
-        <Text>{config.isError ? t('settings.loadFailed') : t('app.loading')}</Text>
+        <Text>{config.isError || details.isError ? t('settings.loadFailed') : t('app.loading')}</Text>
       )}
     </Stack>
   );

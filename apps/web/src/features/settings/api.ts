@@ -1,5 +1,12 @@
-import { type WebConfig, type WebConfigUpdate, webConfigEndpoints } from '@ps/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type CompanyDetails,
+  type CompanyDetailsFields,
+  companyDetailsEndpoints,
+  type WebConfig,
+  type WebConfigUpdate,
+  webConfigEndpoints,
+} from '@ps/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
 import { webConfigKeys } from '../../lib/companyWebConfig';
 import { storeWebConfig } from '../../lib/session';
@@ -41,5 +48,29 @@ export function useRemoveLogo() {
   return useMutation({
     mutationFn: () => callEndpoint(webConfigEndpoints.removeLogo, {}).then((response) => response.data),
     onSuccess: adopt,
+  });
+}
+
+const detailsKey = ['company-details'] as const;
+
+/** The company's details (contact, tax, mail, week and terms), as the settings screen edits them. */
+export function useCompanyDetails() {
+  return useQuery({
+    queryKey: detailsKey,
+    queryFn: ({ signal }) => callEndpoint(companyDetailsEndpoints.get, { signal }).then((response) => response.data),
+  });
+}
+
+/** Saves them; the form shows a refusal beside its fields. The web config is read again: it carries the first day of the week. */
+export function useUpdateCompanyDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Partial<CompanyDetailsFields>) =>
+      callEndpoint(companyDetailsEndpoints.update, { body: values }).then((response) => response.data),
+    onSuccess: (details: CompanyDetails) => {
+      queryClient.setQueryData(detailsKey, details);
+      void queryClient.invalidateQueries({ queryKey: webConfigKeys.company });
+    },
+    meta: { silent: true },
   });
 }

@@ -83,7 +83,7 @@ export const voucherScreens = crudScreens({
     filters: (search, setSearch) => <VoucherFilters search={search} setSearch={setSearch} />,
     filtered: (search) => search.discount_type !== undefined || search.valid_on !== undefined,
     cardTitle: (voucher) => (
-      <Text fw={700} c="var(--ps-color-title)" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      <Text fw={700} c="var(--ps-color-title)" ff="monospace" className="ps-wrap">
         {voucher.code}
       </Text>
     ),

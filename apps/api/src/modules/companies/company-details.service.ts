@@ -1,0 +1,42 @@
+import type { CompanyDetails, CompanyDetailsUpdate } from '@ps/contracts';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../kit/audit.ts';
+import type { CompanyActor } from '../../kit/routes.ts';
+import { notFound } from '../../lib/errors.ts';
+import { fromAddressOf } from '../../lib/mail-from.ts';
+import { type CompanyDetailsRow, findCompanyDetails, updateCompanyDetailsRow } from './company-details.repository.ts';
+
+/**
+ * A company's own details, kept by its admin (issue 21): contact, tax/VAT number, how its mails are signed, the first
+ * day of its week and its terms. Each change is audited as the company's, in the change's transaction.
+ */
+export function createCompanyDetailsService(db: Db, mailFrom: string) {
+  // Every mail leaves from the server's address; the screen shows it beside the company's sender name.
+  const mailFromAddress = fromAddressOf(mailFrom);
+  const toDetails = (row: CompanyDetailsRow): CompanyDetails => ({ ...row, mail_from_address: mailFromAddress });
+  return {
+    async get(actor: CompanyActor): Promise<CompanyDetails> {
+      const row = await findCompanyDetails(db, actor.companyId);
+      if (!row) throw notFound();
+      return toDetails(row);
+    },
+
+    update(actor: CompanyActor, input: CompanyDetailsUpdate): Promise<CompanyDetails> {
+      return db.transaction(async (tx) => {
+        const before = await findCompanyDetails(tx, actor.companyId, true);
+        if (!before) throw notFound();
+        const after = await updateCompanyDetailsRow(tx, actor.companyId, input);
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          actorUserId: actor.actorUserId,
+          entity: 'company',
+          entityId: actor.companyId,
+          action: 'update',
+          before,
+          after,
+        });
+        return toDetails(after);
+      });
+    },
+  };
+}
