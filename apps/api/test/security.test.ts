@@ -341,6 +341,7 @@ describe('GET /api/web-config', () => {
         login_page_logo: 'data:image/png;base64,AAAA',
         primary_color: '#0095e8',
         background_color: '#f3f4f6',
+        first_day_of_week: 1,
       },
     });
     expectSecurityHeaders(response);
