@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { Agency, Driver, Yard } from '@ps/contracts';
 import { call, heathrowMeetAndGreet } from './bookingWorld';
 import { noSidewaysScroll, setLanguage, wordsWhole } from './catalogue';
-import { apiSignIn, BOTH_WIDTHS, PHONE_ONLY, storeSession } from './support';
+import { apiSignIn, PHONE_ONLY, storeSession } from './support';
 
 /**
  * Real names are long: a 60-character English name with a 31-letter surname, and a 60-character Tamil one, on every
@@ -92,30 +92,3 @@ for (const language of ['en', 'ta'] as const) {
     await checkPages(page, pagesOf(world));
   });
 }
-
-test('a toast hides none of the header’s controls', BOTH_WIDTHS, async ({ page, request }) => {
-  const session = await apiSignIn(request);
-  const yard = await call<Yard>(request, session.access_token, 'POST', '/yards/add', { name: `Toast yard ${tag()}`, capacity: 12 });
-  await storeSession(page, session);
-  await page.goto(`/1/yards/${yard.id}/edit`);
-  await page.locator('input[name="capacity"]').fill('13');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  const shown = page.locator('.Toastify__toast').filter({ hasText: `Yard ${yard.name} saved.` });
-  await expect(shown).toBeVisible();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const toastBox = await shown.boundingBox();
-  if (!toastBox) throw new Error('the toast has no box');
-  const header = page.locator('header');
-  const controls = header.locator('button:visible, a:visible, input:visible, [role="combobox"]:visible');
-  expect(await controls.count()).toBeGreaterThan(0);
-  for (const control of await controls.all()) {
-    const box = await control.boundingBox();
-    if (!box) continue;
-    const overlaps =
-      box.x < toastBox.x + toastBox.width &&
-      toastBox.x < box.x + box.width &&
-      box.y < toastBox.y + toastBox.height &&
-      toastBox.y < box.y + box.height;
-    expect(overlaps, `the toast covers ${(await control.getAttribute('aria-label')) ?? (await control.innerText())}`).toBe(false);
-  }
-});
