@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Driver, Payout } from '@ps/contracts';
 import { isMonth } from '@ps/contracts/common/months';
 import { useSearch } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { formatNumber } from '../../lib/i18n';
 import { useMoney } from '../../lib/money';
 import { PAYOUTS_PAGE_SIZE, useDriverPayouts, usePayoutStatistics } from './api';
 import { ComputePayoutForm } from './ComputePayoutForm';
+import { FigureTiles } from './FigureTiles';
 import { hoursText, statusColour, usePeriodText } from './format';
 import { PayoutDetailPanel } from './PayoutDetail';
 import { hoursOf } from './period';
@@ -74,7 +75,6 @@ function PayoutFigures({ driverId }: { driverId: number }) {
   const { t } = useTranslation();
   const money = useMoney();
   const day = useFormatDay();
-  const cards = useCardLayout();
   const statistics = usePayoutStatistics(driverId);
   const figures = statistics.data;
   const loading = t('app.loading');
@@ -112,46 +112,7 @@ function PayoutFigures({ driverId }: { driverId: number }) {
         : loading,
     },
   ];
-  // A phone lists the figures as label / value rows: five tiles side by side would break long Tamil words.
-  if (cards) {
-    return (
-      <Paper
-        component="dl"
-        withBorder
-        radius="md"
-        p="sm"
-        m={0}
-        aria-busy={statistics.isPending}
-        // Two equal columns: an `auto` value column took a long Tamil value's whole width and left the labels a letter wide.
-        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: '8px 12px', alignItems: 'baseline' }}
-      >
-        {tiles.map((tile) => (
-          <Box key={tile.key} style={{ display: 'contents' }}>
-            <Text component="dt" size="sm">
-              {tile.label}
-            </Text>
-            <Text component="dd" m={0} fw={700} ta="right">
-              {tile.value}
-            </Text>
-          </Box>
-        ))}
-      </Paper>
-    );
-  }
-  return (
-    <SimpleGrid component="dl" cols={{ base: 3, lg: 5 }} spacing="sm" verticalSpacing="sm" m={0} aria-busy={statistics.isPending}>
-      {tiles.map((tile) => (
-        <Paper key={tile.key} withBorder radius="md" p="sm">
-          <Text component="dt" size="sm">
-            {tile.label}
-          </Text>
-          <Text component="dd" m={0} fw={700} size="lg">
-            {tile.value}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+  return <FigureTiles tiles={tiles} cols={{ base: 3, lg: 5 }} valueColumn="half" busy={statistics.isPending} />;
 }
 
 /** The driver's payouts, newest first: a table from 768 px, a card per payout below. */

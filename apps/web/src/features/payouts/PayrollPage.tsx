@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Box, Button, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Payroll, PayrollRow } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconCheck, IconDownload } from '../../components/icons';
-import { type KitColumn, ListError, ResourceTable, useCardLayout, useWholeListTable } from '../../components/ListKit';
+import { type KitColumn, ListError, ResourceTable, useWholeListTable } from '../../components/ListKit';
 import { ApiError, toastApiError } from '../../lib/api';
 import { downloadCsv } from '../../lib/csv';
 import { useCan } from '../../lib/currentUser';
@@ -16,6 +16,7 @@ import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { useApproveMany, usePayroll } from './api';
+import { FigureTiles } from './FigureTiles';
 import { hoursText, payrollStatusColour, useFormatMonth, usePeriodText } from './format';
 import { approvableDrafts, DEFAULT_PAYROLL_SORT, type PayrollSort, payrollCsv, sortPayrollRows, validatePayrollSearch } from './payroll';
 import { monthOf, monthPeriod, recentMonths } from './period';
@@ -114,52 +115,12 @@ export function PayrollPage() {
 function PayrollSummary({ payroll }: { payroll: Payroll }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const cards = useCardLayout();
   const tiles = [
     { key: 'approved', label: t('payouts.payroll.summary.approved'), value: money.format(payroll.totals.approved_amount) },
     { key: 'drafts', label: t('payouts.payroll.summary.drafts'), value: money.format(payroll.totals.draft_amount) },
     { key: 'unpaid', label: t('payouts.payroll.summary.unpaid'), value: money.format(payroll.totals.unpaid_amount) },
   ];
-  if (cards) {
-    return (
-      <Paper
-        component="dl"
-        withBorder
-        radius="md"
-        p="sm"
-        m={0}
-        aria-label={t('payouts.payroll.summary.label')}
-        data-testid="payroll-summary"
-        // Amounts are short: their column takes its content's width and leaves the long Tamil labels the rest.
-        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '8px 12px', alignItems: 'baseline' }}
-      >
-        {tiles.map((tile) => (
-          <Box key={tile.key} style={{ display: 'contents' }}>
-            <Text component="dt" size="sm">
-              {tile.label}
-            </Text>
-            <Text component="dd" m={0} fw={700} ta="right">
-              {tile.value}
-            </Text>
-          </Box>
-        ))}
-      </Paper>
-    );
-  }
-  return (
-    <SimpleGrid component="dl" cols={3} spacing="sm" m={0} aria-label={t('payouts.payroll.summary.label')} data-testid="payroll-summary">
-      {tiles.map((tile) => (
-        <Paper key={tile.key} withBorder radius="md" p="sm">
-          <Text component="dt" size="sm">
-            {tile.label}
-          </Text>
-          <Text component="dd" m={0} fw={700} size="lg">
-            {tile.value}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+  return <FigureTiles tiles={tiles} cols={3} valueColumn="content" label={t('payouts.payroll.summary.label')} testId="payroll-summary" />;
 }
 
 /** The days of a list, shown in the user's language: "5 Mar 2026, 6 Mar 2026". */
