@@ -169,7 +169,7 @@ test(
       'Reference,Customer,Departure,Arrival,Status,Total (GBP),Commission %,Commission (GBP),Collected by agency (GBP)',
     );
     expect(file.lines[1]).toMatch(
-      new RegExp(`^${paid.reference},Paid Customer \\w+,"10 Mar 2027, 08:00",".+",Pending,138.45,12.50,17.31,138.45$`),
+      new RegExp(`^${paid.reference},Paid Customer \\w+,2027-03-10 08:00:00,[-0-9: ]+,Pending,138.45,12.50,17.31,138.45$`),
     );
     expect(file.lines[2]).toMatch(new RegExp(`^${cancelled.reference},.*,Cancelled,138.45,12.50,0.00,0.00$`));
     expect(file.lines.slice(3)).toEqual([

@@ -76,7 +76,7 @@ test("records a driver's day and sees its hours and amount; pays it, marks it ab
   await attendance.getByRole('button', { name: 'Add day' }).click();
   await dialog.getByRole('textbox', { name: 'Day', exact: true }).fill(day);
   await dialog.getByRole('button', { name: 'Add day' }).click();
-  await expect(dialog.getByText(`${name} already has attendance on ${day}: change that day instead.`)).toBeVisible();
+  await expect(dialog.getByText(`${name} already has attendance on ${label}: change that day instead.`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // A night shift: the end before the start is the next morning.

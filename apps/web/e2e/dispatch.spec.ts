@@ -204,7 +204,7 @@ test(
     await expect(page.getByRole('region', { name: '20:00' })).toContainText(reference);
     await expect(outCard.locator('[data-status]')).toHaveAttribute('data-status', 'assigned');
     await expect(flightCard.locator('[data-status]')).toHaveAttribute('data-status', 'delayed');
-    await expect(flightCard).toContainText('(60 min late)');
+    await expect(flightCard).toContainText('(1 h late)');
 
     // The driver's second trip, at 22:00; a further delay puts the out-trip at 21:45, less than an hour from it.
     await api(request, token, 'POST', '/trips/add?time_zone=Europe/London', {

@@ -194,7 +194,7 @@ test("computes last month's payout from the days worked and a trip, approves it,
   // The same month again: refused, with the API's own words.
   await section.getByRole('button', { name: 'Compute payout' }).click();
   await expect(section.getByRole('alert')).toContainText(
-    `This driver already has an approved payout for ${start} to ${end}: a day cannot be paid twice.`,
+    `This driver already has an approved payout for ${shownDay(start)} to ${shownDay(end)}: a day cannot be paid twice.`,
   );
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -269,7 +269,7 @@ test("a day worked before the driver's first rate: the draft warns and cannot be
   await section.getByLabel('To').fill('2019-12-31');
   await section.getByRole('button', { name: 'Compute payout' }).click();
   await expect(section.locator('form').getByRole('alert')).toContainText(
-    'This driver has no hourly rate in force on 2019-12-31: add a rate from that day or earlier first.',
+    `This driver has no hourly rate in force on ${shownDay('2019-12-31')}: add a rate from that day or earlier first.`,
   );
   expect(await seriousViolations(page)).toEqual([]);
 });

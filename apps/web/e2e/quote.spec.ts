@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { formatDay } from '@ps/contracts/common/format';
 import { addDays, choose, pricedParkRideBand } from './bookingWorld';
 import { openNav } from './catalogue';
 import { apiSignIn, BOTH_WIDTHS, createAirport, openAsAdmin, seriousViolations, storeSession, widthFor } from './support';
@@ -94,7 +95,10 @@ test('prices a stay, explains it, and the link reproduces it', BOTH_WIDTHS, asyn
   await expect(page.getByText(`${world.days} days in the band “${world.band.name}”, departing in March`)).toBeVisible();
   const explanation = page.getByTestId('quote-explanation');
   await expect(explanation.getByRole('listitem')).toHaveCount(8);
-  await expect(explanation).toContainText(`From ${world.departure} to ${world.arrival} is ${world.days} days, both dates counted.`);
+  // Days as every screen writes them (issue 21, section 2), never ISO.
+  await expect(explanation).toContainText(
+    `From ${formatDay('en', world.departure)} to ${formatDay('en', world.arrival)} is ${world.days} days, both dates counted.`,
+  );
   await expect(explanation).toContainText(`has its own price for “${world.band.name}” in March: £123.45.`);
   await expect(explanation).toContainText(`Voucher ${world.code} gives 10% off the subtotal of £148.45: £14.85 off (rounded half up).`);
   await expect(explanation).toContainText('Base price £123.45 + package £15.00 + services £10.00 − discount £14.85 = £133.60 to pay.');

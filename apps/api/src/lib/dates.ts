@@ -1,5 +1,3 @@
-import type { Language } from '@ps/contracts';
-
 // One Intl formatter per time zone, kept: each formatter holds ICU memory outside the JS heap that is freed
 // only when V8 collects it, so making one per request grew the server's memory under load (bench/README.md).
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -29,14 +27,4 @@ export function addDays(day: string, days: number): string {
 /** Whole days from `from` to `to` (calendar days; negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-const longDates: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }),
-  ta: new Intl.DateTimeFormat('ta-IN', { dateStyle: 'long', timeZone: 'UTC' }),
-};
-
-/** A calendar day as the caller reads it ("3 March 2026", "3 மார்ச், 2026"). */
-export function dayInWords(language: Language, day: string): string {
-  return longDates[language].format(new Date(`${day}T00:00:00Z`));
 }

@@ -1,4 +1,6 @@
 import { type ErrorBody, errorBodySchema, type FieldError, fieldPathsForIssue, messageKeyForIssue } from '@ps/contracts';
+import { isCalendarDate } from '@ps/contracts/common/dates';
+import { formatDay } from '@ps/contracts/common/format';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -97,6 +99,16 @@ function fieldErrorsFromValidation(error: FastifyError & { validation: unknown[]
   );
 }
 
+/** A calendar day in a message is written as every screen writes it ("30 Nov 2026"), never as ISO. */
+function calendarDaysInWords(vars: Record<string, string | number>, language: string): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(vars).map(([name, value]) => [
+      name,
+      typeof value === 'string' && isCalendarDate(value) ? formatDay(language, value) : value,
+    ]),
+  );
+}
+
 export function errorBody(
   t: Translate,
   statusCode: number,
@@ -114,12 +126,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
     if (error instanceof AppError) {
+      const words = (vars: Record<string, string | number> = {}) => calendarDaysInWords(vars, request.language);
       // A detail that repeats the error's own message gets the same values ({{found}}, {{date}}...), or its own.
-      const details = error.details?.map(({ field, code, vars }) => ({ field, code, message: t(code, { ...error.vars, ...vars }) }));
+      const details = error.details?.map(({ field, code, vars }) => ({
+        field,
+        code,
+        message: t(code, words({ ...error.vars, ...vars })),
+      }));
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send(errorBody(t, error.statusCode, error.code, error.vars, details));
+        .send(errorBody(t, error.statusCode, error.code, words(error.vars), details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(errorBody(t, 400, 'validation_failed', {}, fieldErrorsFromValidation(error, request)));

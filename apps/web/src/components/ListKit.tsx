@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { toastApiError } from '../lib/api';
 import { type CsvColumn, downloadCsv, toCsv } from '../lib/csv';
 import { useCan } from '../lib/currentUser';
-import { formatNumber } from '../lib/i18n';
+import { formatNumber } from '../lib/format';
 import type { BulkResult } from '../lib/resource';
 import { toastError, toastSuccess } from '../lib/toast';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -1,5 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { minorDigitsOf, toMajor, toMinor } from '../lib/money';
+import { minorDigitsOf, toMajor, toMinor } from '../lib/format';
 
 type MoneyInputProps = Omit<NumberInputProps, 'value' | 'onChange' | 'decimalScale' | 'prefix'> & {
   /** Integer minor units, as the API keeps money; null while empty. */

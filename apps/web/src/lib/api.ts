@@ -24,6 +24,7 @@ import {
   storeTokens,
 } from './session';
 import { type ToastId, toastError } from './toast';
+import { browserTimeZone } from './zonedTime';
 
 export const API_BASE = '/api';
 
@@ -82,14 +83,6 @@ let navigateTo: (path: string) => void = (path) => window.location.assign(path);
 /** The router registers itself so a failed refresh can move to the sign-in page without a full reload. */
 export function registerNavigator(navigate: (path: string) => void): void {
   navigateTo = navigate;
-}
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {

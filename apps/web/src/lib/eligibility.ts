@@ -1,6 +1,6 @@
 import type { Ineligibility } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { useFormatDay } from './days';
+import { formatDay } from './format';
 
 /**
  * Each reason a driver gets no trips, as a sentence: "Insurance certificate expired on 31 May 2026". The drivers
@@ -8,7 +8,6 @@ import { useFormatDay } from './days';
  */
 export function useReasonText() {
   const { t } = useTranslation();
-  const day = useFormatDay();
   return (reason: Ineligibility) =>
-    t(`eligibility.reasons.${reason.code}`, { name: reason.document_type_name ?? '', date: reason.date ? day(reason.date) : '' });
+    t(`eligibility.reasons.${reason.code}`, { name: reason.document_type_name ?? '', date: reason.date ? formatDay(reason.date) : '' });
 }

@@ -1,7 +1,6 @@
 import type { Language } from '@ps/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { intlLocale } from './locale';
 import { getLanguage } from './session';
 
 type Messages = { [key: string]: string | Messages };
@@ -75,30 +74,6 @@ export async function addFeatureMessages(loaders: Record<Language, () => Promise
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
   return i18n.exists(message) ? i18n.t(message) : message;
-}
-
-export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
-}
-
-/** A share (0.4) as a whole percent in the user's language: "40%". */
-export function formatPercent(share: number): string {
-  return new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent', maximumFractionDigits: 0 }).format(share);
-}
-
-/**
- * A date and time in the user's language and the browser's time zone, e.g. "22 Nov 2026, 06:05". The
- * browser's Intl does it (no date library in the sign-in bundle); formatters are made once per language.
- */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-export function formatDateTime(iso: string): string {
-  const language = i18n.language;
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormats.set(language, format);
-  }
-  return format.format(new Date(iso));
 }
 
 export { i18n };

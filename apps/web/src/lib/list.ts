@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from './i18n';
+import { formatNumber } from './format';
 import { DEFAULT_PAGE_SIZE, type ListSearch, PAGE_SIZES, type SetListSearch } from './listSearch';
 
 export {

@@ -1,5 +1,3 @@
-import { intlLocale } from './locale';
-
 // Times are typed and shown on a place's wall clock (an airport's, the company's), while the API
 // keeps UTC instants. The browser's Intl knows every zone's offsets: no date library needed.
 
@@ -58,14 +56,26 @@ export function dayOf(local: string | undefined): string | undefined {
   return local && /^\d{4}-\d{2}-\d{2}/.test(local) ? local.slice(0, 10) : undefined;
 }
 
-const displayFormats = new Map<string, Intl.DateTimeFormat>();
-/** "24 Nov 2026, 06:05" in the user's language, on the airport's clock. */
-export function formatInZone(instant: string, zone: string, language: string): string {
-  const key = `${language}|${zone}`;
-  let format = displayFormats.get(key);
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day (`YYYY-MM-DD`) of an instant in a time zone (the browser's when none is given). */
+export function dayIn(zone: string | undefined, instant: Date | string = new Date()): string {
+  const key = zone ?? '';
+  let format = dayFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-    displayFormats.set(key, format);
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(key, format);
   }
   return format.format(new Date(instant));
+}
+
+/** Today in the browser's time zone, as `YYYY-MM-DD` (the value of a date input). */
+export const todayInBrowser = (): string => dayIn(undefined);
+
+/** The browser's own time zone (an IANA name); UTC where the runtime cannot say. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
 }

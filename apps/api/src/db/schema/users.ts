@@ -39,6 +39,11 @@ export const users = pgTable(
     email: text('email'),
     /** National number, digits only, without dialling code or trunk 0. */
     phn_nbr: text('phn_nbr'),
+    /**
+     * The phone as the person typed it ("077 123 4567"): what screens show (issue 21, section 2). `phn_nbr` is its
+     * sign-in key; rows from before it show their key.
+     */
+    phone_as_entered: text('phone_as_entered'),
     country_id: integer('country_id').references(() => countries.id),
     username: text('username'),
     password_hash: text('password_hash').notNull(),

@@ -1,3 +1,4 @@
+import { formatDay } from '@ps/contracts/common/format';
 import attendanceEn from '@ps/contracts/locales/attendance.en.json' with { type: 'json' };
 import attendanceTa from '@ps/contracts/locales/attendance.ta.json' with { type: 'json' };
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
@@ -160,7 +161,9 @@ describe('POST /api/attendance/add', () => {
     ] as const) {
       const again = await add({ ...tenant.headers, 'accept-language': language }, { driver_id: driver.id, day: '2026-03-10' });
       expect(again.status).toBe(409);
-      const message = catalogue.errors.attendance_day_taken.replace('{{name}}', 'Kavin Raj').replace('{{day}}', '2026-03-10');
+      const message = catalogue.errors.attendance_day_taken
+        .replace('{{name}}', 'Kavin Raj')
+        .replace('{{day}}', formatDay(language, '2026-03-10'));
       expect(again.body).toMatchObject({ code: 'attendance_day_taken', message });
       expect(again.body.details).toEqual([{ field: 'day', code: 'errors.attendance_day_taken', message }]);
     }
@@ -186,7 +189,7 @@ describe('POST /api/attendance/add', () => {
     expect([noStart.code, fieldsOf(noStart)]).toEqual(['attendance_end_needs_start', ['start_at']]);
     const offDay = await refused({ start_at: '2026-03-09T23:00:00Z', end_at: '2026-03-10T06:00:00Z' });
     expect([offDay.code, fieldsOf(offDay)]).toEqual(['attendance_start_off_day', ['start_at']]);
-    expect(offDay.message).toBe('The start must fall on 2026-03-10 (Europe/London time).');
+    expect(offDay.message).toBe('The start must fall on 10 Mar 2026 (Europe/London time).');
     const future = await refused({ day: '2099-01-01' });
     expect([future.code, fieldsOf(future)]).toEqual(['attendance_in_future', ['day']]);
     const malformed = await refused({ start_at: '10/03/2026 08:00', day: '2026-02-30' });
@@ -209,7 +212,7 @@ describe('POST /api/attendance/add', () => {
     const offDay = await add(tenant.headers, { driver_id: driver.id, day: '2026-03-11', start_at: '2026-03-10T18:00:00Z' });
     expect(offDay.body).toMatchObject({
       code: 'attendance_start_off_day',
-      message: 'The start must fall on 2026-03-11 (Asia/Colombo time).',
+      message: 'The start must fall on 11 Mar 2026 (Asia/Colombo time).',
     });
     // A shift from 22:00 to 06:00 the next day, Colombo time.
     const late = await add(tenant.headers, {

@@ -11,6 +11,7 @@ import {
   type Language,
 } from '@ps/contracts';
 import { CSV_BOM, csvLine } from '@ps/contracts/common/csv';
+import { formatMoney, formatSpreadsheetDateTime } from '@ps/contracts/common/format';
 import type { Db } from '../../db/client.ts';
 import { secretFields } from '../../kit/audit.ts';
 import { type AuditNameBook, AuditReferences, auditNameOf, auditRecordName, readAuditNames } from '../../kit/auditNames.ts';
@@ -77,8 +78,10 @@ const filterOf = (query: AuditFilterQuery, timeZone: string): AuditLogFilter => 
 /** What a CSV cell needs to say a value as the screen does: the company's clock and currency, the reader's language. */
 interface CellContext {
   timeZone: string;
-  /** The company's currency in the reader's language (£59.99), made once per file. */
-  money: Intl.NumberFormat;
+  /** The company's currency (ISO 4217). */
+  currency: string;
+  /** The reader's language: money and times are written as the screen writes them. */
+  language: Language;
   /** A reference whose record has no name: "No longer on record (#12)". */
   gone: (id: string) => string;
 }
@@ -91,40 +94,15 @@ function cellText(entity: string, field: string, value: unknown, name: string | 
   if (value === null || value === undefined) return '';
   if (name !== null) return name;
   const presentation = auditFieldPresentation(entity, field);
-  if (presentation?.kind === 'money' && typeof value === 'number') return moneyText(value, context);
+  if (presentation?.kind === 'money' && typeof value === 'number') return formatMoney(context.language, value, context.currency);
   if (presentation?.kind === 'instant' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
-    return wallClock(new Date(value), context.timeZone);
+    return formatSpreadsheetDateTime(value, context.timeZone);
   }
   // A record gone since (or never the company's) keeps its id, in the screen's words.
   if (presentation?.kind === 'reference' && (typeof value === 'number' || typeof value === 'string')) return context.gone(String(value));
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
-}
-
-/** Minor units as the currency's major units (pence to pounds; a currency without cents as it is). */
-function moneyText(minor: number, { money }: CellContext): string {
-  return money.format(minor / 10 ** (money.resolvedOptions().maximumFractionDigits ?? 2));
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/** `YYYY-MM-DD HH:mm:ss` on the company's clock (a spreadsheet reads it as a date and time). */
-function wallClock(instant: Date, timeZone: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(instant);
 }
 
 /** A label by its key, or the raw name when the catalogue has none (an entry of a kind no longer written). */
@@ -161,8 +139,7 @@ export function createAuditLogService(db: Db) {
     async *csv(actor: CompanyActor, query: AuditFilterQuery, t: Translate, language: Language): AsyncGenerator<string> {
       const repository = createAuditRepository(db, actor.companyId);
       const { timeZone, currency } = await repository.clock();
-      const money = new Intl.NumberFormat(language === 'ta' ? 'ta-IN' : 'en-GB', { style: 'currency', currency });
-      const context: CellContext = { timeZone, money, gone: (id) => t('audit.gone', { id }) };
+      const context: CellContext = { timeZone, currency, language, gone: (id) => t('audit.gone', { id }) };
       const filter = filterOf(query, timeZone);
       yield CSV_BOM +
         csvLine([
@@ -183,7 +160,7 @@ export function createAuditLogService(db: Db) {
         for (const row of rows) {
           const who = row.actor_user_id === null ? t('audit.csv.system') : (row.actor_name ?? `#${row.actor_user_id}`);
           const entry = [
-            wallClock(row.created_at, timeZone),
+            formatSpreadsheetDateTime(row.created_at, timeZone),
             who,
             labelOf(t, `audit.entities.${row.entity}`, row.entity),
             auditRecordName(names, row.entity, row.entity_id) ?? row.entity_id,

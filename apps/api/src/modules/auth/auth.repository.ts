@@ -1,4 +1,4 @@
-import type { IdentifierType, Role } from '@ps/contracts';
+import { type IdentifierType, normalisePhone, type Role } from '@ps/contracts';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, loginThrottle, refreshTokens, roles, sessions, users } from '../../db/schema/index.ts';
@@ -7,6 +7,19 @@ import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A phone as its owner typed it, for screens (issue 21, section 2), and its sign-in key (digits, no trunk 0): the key
+ * finds the account, the typed form is what people read back.
+ */
+export function phoneColumns(typed: string | null | undefined): { phn_nbr: string | null; phone_as_entered: string | null } {
+  const entered = typed?.trim() || null;
+  return { phn_nbr: entered ? normalisePhone(entered) : null, phone_as_entered: entered };
+}
+
+/** The phone to show: as typed, else (an account from before it was kept) its sign-in key. */
+export const shownPhone = sql<string | null>`coalesce(${users.phone_as_entered}, ${users.phn_nbr})`;
+export const shownPhoneOf = (user: Pick<UserRow, 'phone_as_entered' | 'phn_nbr'>): string | null => user.phone_as_entered ?? user.phn_nbr;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserWithCompany = UserRow & {
   company_name: string | null;

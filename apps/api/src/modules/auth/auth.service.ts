@@ -21,7 +21,14 @@ import type { TokenService } from '../../lib/tokens.ts';
 import { notifyAccessChanged } from '../../plugins/access.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { SecurityLogger } from '../../plugins/security-events.ts';
-import { type AuthRepository, auditOwnChange, createAuthRepository, type UserRow, type UserWithCompany } from './auth.repository.ts';
+import {
+  type AuthRepository,
+  auditOwnChange,
+  createAuthRepository,
+  shownPhoneOf,
+  type UserRow,
+  type UserWithCompany,
+} from './auth.repository.ts';
 import { createLoginThrottle, type Lock, type LoginThrottle, type ThrottleSettings, tooManyAttempts } from './auth.throttle.ts';
 import { createTwoFactor, type TwoFactor } from './auth.totp.ts';
 
@@ -49,7 +56,7 @@ function identifierOf(body: LoginBody): { type: IdentifierType; value: string } 
 
 /** Who a user is, as every user shape in the API shows it (never the password hash or TOTP secret). */
 export function identityOf(user: UserRow) {
-  return { id: user.id, name: user.name, email: user.email, phn_nbr: user.phn_nbr, username: user.username, role: user.role };
+  return { id: user.id, name: user.name, email: user.email, phn_nbr: shownPhoneOf(user), username: user.username, role: user.role };
 }
 
 export function toUserData(user: UserWithCompany): UserData {

@@ -1,4 +1,4 @@
-import { type AdminAddBody, type CompanyUser, normalisePhone } from '@ps/contracts';
+import type { AdminAddBody, CompanyUser } from '@ps/contracts';
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema/index.ts';
 import { writeRecords } from '../../kit/records.ts';
@@ -10,7 +10,7 @@ import { notifyAccessChanged } from '../../plugins/access.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { officeRoleToGive } from '../roles/roles.service.ts';
 import { lockPersonToActOn } from '../roles/standing.ts';
-import { createAuthRepository, type UserListQuery, type UserRow } from './auth.repository.ts';
+import { createAuthRepository, phoneColumns, type UserListQuery, type UserRow } from './auth.repository.ts';
 import { identityOf, type RequestMeta } from './auth.service.ts';
 
 /** A user of the company as the admin list shows it. */
@@ -53,7 +53,7 @@ export function createCompanyUsersService(db: Db) {
     async addAdmin(actor: CompanyActor, body: AdminAddBody): Promise<CompanyUser> {
       await assertNewPasswordAllowed(body.temporary_password, 'temporary_password');
       const passwordHash = await hashPassword(body.temporary_password);
-      const phone = body.phn_nbr ? normalisePhone(body.phn_nbr) : null;
+      const phone = phoneColumns(body.phn_nbr);
       return writeRecords(db, usersTable, actor, { entity: 'user', translate: userConflict }, async (records) => {
         // Always a role chosen and within the actor's own permissions: never the built-in Admin by default.
         const role = await officeRoleToGive(records.tx, actor, body.role_id);
@@ -62,8 +62,8 @@ export function createCompanyUsersService(db: Db) {
           role_id: role.role_id,
           name: body.name,
           email: body.email,
-          phn_nbr: phone,
-          country_id: phone ? (body.country_id ?? 94) : (body.country_id ?? null),
+          ...phone,
+          country_id: phone.phn_nbr ? (body.country_id ?? 94) : (body.country_id ?? null),
           password_hash: passwordHash,
           must_change_password: true,
         });

@@ -1,4 +1,5 @@
 import { bandEndpoints, bandTypes, type Language } from '@ps/contracts';
+import { formatMonthNumber } from '@ps/contracts/common/format';
 import type { FastifyInstance } from 'fastify';
 import { endpointServer } from '../../kit/endpoints.ts';
 import type { ModuleDeps } from '../../kit/modules.ts';
@@ -6,10 +7,8 @@ import { registerCrudRoutes } from '../../kit/routes.ts';
 import { createBandsService } from './bands.service.ts';
 
 /** The twelve months named in a language (Intl's month names: CLDR's, in English and Tamil). */
-const monthNames = (language: Language) => {
-  const format = new Intl.DateTimeFormat(language === 'ta' ? 'ta' : 'en-GB', { month: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, index) => ({ id: index + 1, name: format.format(Date.UTC(2024, index, 1)) }));
-};
+const monthNames = (language: Language) =>
+  Array.from({ length: 12 }, (_, index) => ({ id: index + 1, name: formatMonthNumber(language, index + 1) }));
 const monthsByLanguage = new Map<Language, Array<{ id: number; name: string }>>();
 
 /** Spec section 7: band CRUD, band/list with its filters, band/type, and month/list. */

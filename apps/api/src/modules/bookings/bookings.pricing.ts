@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type BandType, type BookingPrice, type BookingReprice, type BookingUpdate, type Language, V } from '@ps/contracts';
+import { formatDay } from '@ps/contracts/common/format';
 import type { DbOrTx } from '../../db/client.ts';
-import { dayAt, dayInWords } from '../../lib/dates.ts';
+import { dayAt } from '../../lib/dates.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { createQuoteService, discountOf } from '../quote/quote.service.ts';
@@ -96,7 +97,7 @@ export async function assertSpace(
     endDay: stay.endDay,
     exceptBookingId: options.exceptBookingId,
   });
-  if (full) throw new AppError(409, 'car_park_full', { vars: { car_park: carPark.name, date: dayInWords(caller.language, full) } });
+  if (full) throw new AppError(409, 'car_park_full', { vars: { car_park: carPark.name, date: formatDay(caller.language, full, 'long') } });
 }
 
 export interface PriceRequest extends StayInput {

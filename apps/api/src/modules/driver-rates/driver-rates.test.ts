@@ -1,3 +1,4 @@
+import { formatDay } from '@ps/contracts/common/format';
 import driversEn from '@ps/contracts/locales/drivers.en.json' with { type: 'json' };
 import driversTa from '@ps/contracts/locales/drivers.ta.json' with { type: 'json' };
 import { and, eq } from 'drizzle-orm';
@@ -130,7 +131,7 @@ describe('POST /api/driver/price_per_hour/add', () => {
         { 'accept-language': language },
       );
       expect(taken.status).toBe(409);
-      const message = catalogue.errors.driver_rate_taken.replace('{{date}}', '2026-03-01');
+      const message = catalogue.errors.driver_rate_taken.replace('{{date}}', formatDay(language, '2026-03-01'));
       expect(taken.body).toMatchObject({ code: 'driver_rate_taken', message });
       expect(taken.body.details).toEqual([{ field: 'effective_from', code: 'errors.driver_rate_taken', message }]);
     }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { drivers, roles, users } from '../../db/schema/index.ts';
 import { listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
+import { shownPhone } from '../auth/auth.repository.ts';
 
 /**
  * Drivers' reads: the profile with its user's sign-in fields (e-mail, phone, whether the company lets them
@@ -17,7 +18,7 @@ const driverColumns = {
   first_name: drivers.first_name,
   last_name: drivers.last_name,
   email: users.email,
-  phn_nbr: users.phn_nbr,
+  phn_nbr: shownPhone,
   country_id: users.country_id,
   licence_number: drivers.licence_number,
   licence_expiry: drivers.licence_expiry,
@@ -28,18 +29,19 @@ const driverColumns = {
   updated_at: drivers.updated_at,
 };
 
+type TableColumns = Omit<typeof driverColumns, 'phn_nbr'>;
 export type DriverRow = {
-  [K in keyof typeof driverColumns]: (typeof driverColumns)[K]['_']['notNull'] extends true
-    ? (typeof driverColumns)[K]['_']['data']
-    : (typeof driverColumns)[K]['_']['data'] | null;
-};
+  [K in keyof TableColumns]: TableColumns[K]['_']['notNull'] extends true
+    ? TableColumns[K]['_']['data']
+    : TableColumns[K]['_']['data'] | null;
+} & { phn_nbr: string | null };
 
 const personColumns = {
   user_id: users.id,
   driver_id: drivers.id,
   name: users.name,
   email: users.email,
-  phn_nbr: users.phn_nbr,
+  phn_nbr: shownPhone,
   role: users.role,
   role_id: roles.id,
   /** The company's own role's name; null for the built-in role of the person's kind. */

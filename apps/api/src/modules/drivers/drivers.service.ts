@@ -18,7 +18,7 @@ import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { assertNewPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { notifyAccessChanged } from '../../plugins/access.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createAuthRepository, phoneColumns } from '../auth/auth.repository.ts';
 import type { RequestMeta } from '../auth/auth.service.ts';
 import { userConflict } from '../auth/company-users.service.ts';
 import { findLicenceType } from '../driver-documents/driver-documents.repository.ts';
@@ -104,7 +104,7 @@ export function createDriversService(db: Db) {
       await assertNewPasswordAllowed(body.temporary_password, 'temporary_password');
       const passwordHash = await hashPassword(body.temporary_password);
       const day = await requestDay(db, actor.companyId, timeZone);
-      const phone = body.phn_nbr ? normalisePhone(body.phn_nbr) : null;
+      const phone = phoneColumns(body.phn_nbr);
       return writeRecords(db, drivers, actor, driverWrites, async (records) => {
         if (body.licence_expiry) await checkTypedLicenceExpiry(records.tx, actor.companyId, body.licence_expiry, day);
         const user = await createAuthRepository(records.tx).insertUser({
@@ -112,8 +112,8 @@ export function createDriversService(db: Db) {
           role: 'driver',
           name: `${body.first_name} ${body.last_name}`,
           email: body.email,
-          phn_nbr: phone,
-          country_id: phone ? (body.country_id ?? 94) : (body.country_id ?? null),
+          ...phone,
+          country_id: phone.phn_nbr ? (body.country_id ?? 94) : (body.country_id ?? null),
           password_hash: passwordHash,
           must_change_password: true,
         });
@@ -153,7 +153,7 @@ export function createDriversService(db: Db) {
         if (profile.first_name !== undefined || profile.last_name !== undefined) account.name = `${firstName} ${lastName}`;
         if (email !== undefined) account.email = email;
         if (phn_nbr !== undefined) {
-          account.phn_nbr = phn_nbr === null ? null : normalisePhone(phn_nbr);
+          Object.assign(account, phoneColumns(phn_nbr));
           account.country_id = phn_nbr === null ? (country_id ?? null) : (country_id ?? 94);
         } else if (country_id !== undefined) account.country_id = country_id;
         if (Object.keys(account).length > 0) {

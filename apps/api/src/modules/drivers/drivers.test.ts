@@ -79,6 +79,24 @@ describe('adding a driver', () => {
     expect(JSON.stringify(entries)).not.toContain('password');
   });
 
+  it('keeps the phone as it was typed for every screen, and signs in by its digits (issue 21, section 2)', async () => {
+    const tenant = await createTenant(ctx);
+    const driver = await addDriver(tenant, { phn_nbr: '0771 234 567', country_id: 94 });
+    const read = await getDriver(tenant, driver.id);
+    expect((read.body.data as { phn_nbr: string }).phn_nbr).toBe('0771 234 567');
+    const [account] = await ctx.db.select().from(users).where(eq(users.id, driver.user_id));
+    expect(account).toMatchObject({ phn_nbr: '771234567', phone_as_entered: '0771 234 567' });
+    const changed = await call(ctx.app, 'PATCH', `/api/driver/update/${driver.id}`, tenant.headers, { phn_nbr: '+94 77 765 4321' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((changed.body.data as { phn_nbr: string }).phn_nbr).toBe('+94 77 765 4321');
+    const listed = await call(ctx.app, 'GET', '/api/driver/list?page_size=50', tenant.headers);
+    expect((listed.body.data as Array<{ id: number; phn_nbr: string }>).find((row) => row.id === driver.id)?.phn_nbr).toBe(
+      '+94 77 765 4321',
+    );
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, driver.user_id));
+    expect(after?.phn_nbr).toBe('777654321');
+  });
+
   it('refuses an e-mail in use (409 on email, in English and Tamil) and writes nothing', async () => {
     const tenant = await createTenant(ctx);
     const first = await addDriver(tenant);

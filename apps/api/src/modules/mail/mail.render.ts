@@ -1,6 +1,5 @@
-import type { Language } from '@ps/contracts';
+import { formatDateTime, formatMoney } from '@ps/contracts/common/format';
 import { translator } from '../../lib/i18n.ts';
-import { moneyFormatter } from '../quote/quote.service.ts';
 import type { BookingForMail } from './mail.repository.ts';
 
 /** The rendered confirmation: what the outbox row keeps and the worker sends. */
@@ -9,8 +8,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const dateLocales: Record<Language, string> = { en: 'en-GB', ta: 'ta-IN' };
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -27,12 +24,8 @@ const escapeHtml = (value: string) =>
 export function renderBookingConfirmation(booking: BookingForMail): RenderedMail {
   const language = booking.language;
   const t = translator(language);
-  const money = moneyFormatter(language, booking.currency);
-  const when = new Intl.DateTimeFormat(dateLocales[language], {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: booking.airport_time_zone,
-  });
+  const money = (minor: number) => formatMoney(language, minor, booking.currency);
+  const when = (instant: Date) => formatDateTime(language, instant, booking.airport_time_zone, 'long');
   const company = booking.company_name;
   const vehicle = [booking.vehicle_reg, [booking.vehicle_colour, booking.vehicle_make, booking.vehicle_model].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -48,8 +41,8 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
     [label('status'), t(`bookingStatuses.${booking.status}`)],
     [label('airport'), `${booking.airport_name} (${booking.airport_iata_code})`],
     [label('route'), `${booking.departure_name} → ${booking.arrival_name}`],
-    [label('departure'), when.format(booking.departure_at)],
-    [label('arrival'), when.format(booking.arrival_at)],
+    [label('departure'), when(booking.departure_at)],
+    [label('arrival'), when(booking.arrival_at)],
     ...(flights ? [[label('flights'), flights] as [string, string]] : []),
     [label('passengers'), String(booking.passengers)],
     [label('vehicle'), vehicle],

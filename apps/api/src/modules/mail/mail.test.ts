@@ -254,12 +254,9 @@ describe('the confirmation over a real SMTP server', () => {
     expect(item?.mail.subject).toBe(`${tenant.company.name} உடன் உங்கள் முன்பதிவு ${booking.reference}`);
     expect(text).toContain('முன்பதிவுக் குறிப்பு எண்');
     expect(text).toContain('செலுத்த வேண்டியது');
-    expect(text).toContain(new Intl.NumberFormat('ta-IN', { style: 'currency', currency: 'GBP' }).format(45));
+    expect(text).toContain('£45.00');
     // 20:00 UTC is 01:30 on 2 June in Colombo.
-    const local = new Intl.DateTimeFormat('ta-IN', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Colombo' }).format(
-      new Date('2026-06-01T20:00:00Z'),
-    );
-    expect(text).toContain(local);
+    expect(text).toContain('செவ்வாய், 2 ஜூன், 2026 அன்று 01:30');
     expect(String(item?.mail.html)).toContain('lang="ta"');
   });
   it("is signed with the company's sender name and reply-to, and carries its name, address, phone and e-mail at the foot", async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AmountDetails, AmountDetailsQuery, Language, Payment, PaymentCreate, PaymentListQuery } from '@ps/contracts';
+import { formatMoney } from '@ps/contracts/common/format';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { constraintTranslator } from '../../kit/constraints.ts';
@@ -9,7 +10,6 @@ import { recordOf } from '../../kit/service.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
-import { moneyFormatter } from '../quote/quote.service.ts';
 import { amountDetails, companySettings, createPaymentsRepository, lockBooking, type PaymentRow } from './payments.repository.ts';
 
 const IDEMPOTENCY_CONSTRAINT = 'payments_idempotency_key_unique';
@@ -76,7 +76,7 @@ export function createPaymentsService(db: Db) {
             if (paid + input.amount < 0) {
               const { currency } = await companySettings(records.tx, actor.companyId);
               throw new AppError(400, 'refund_exceeds_paid', {
-                vars: { paid: moneyFormatter(language, currency)(paid) },
+                vars: { paid: formatMoney(language, paid, currency) },
                 details: [{ field: 'amount', code: 'errors.refund_exceeds_paid', message: '' }],
               });
             }

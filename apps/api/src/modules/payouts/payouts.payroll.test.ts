@@ -342,7 +342,7 @@ describe('approving several payouts at once', () => {
       {
         field: 'ids.1',
         code: 'errors.payout_rate_missing',
-        message: 'This driver has no hourly rate in force on 2026-03-05: add a rate from that day or earlier first.',
+        message: 'This driver has no hourly rate in force on 5 Mar 2026: add a rate from that day or earlier first.',
       },
       {
         field: 'ids.2',
@@ -371,7 +371,7 @@ describe('approving several payouts at once', () => {
     const tamil = await approveMany(world.tenant, { ids, expected_total: 17_000 }, { 'accept-language': 'ta' });
     expect(tamil.status).toBe(409);
     expect(tamil.body.message).toContain('எதுவும் அங்கீகரிக்கப்படவில்லை');
-    expect((tamil.body.details as Array<{ message: string }>)[1]?.message).toContain('2026-03-05');
+    expect((tamil.body.details as Array<{ message: string }>)[1]?.message).toContain('5 மார்., 2026');
     expect((tamil.body.details as Array<{ message: string }>)[1]?.message).toMatch(/[\u0B80-\u0BFF]/);
   });
 

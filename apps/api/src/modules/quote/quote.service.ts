@@ -1,4 +1,5 @@
 import type { Language, Quote, QuoteExplanationStep, QuoteQuery, QuoteResult } from '@ps/contracts';
+import { formatDay, formatMoney, formatMonthNumber } from '@ps/contracts/common/format';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
@@ -27,32 +28,6 @@ export function percentOf(amount: number, percent: number): number {
 export function discountOf(voucher: { discount_type: 'percent' | 'fixed'; discount_value: number }, subtotal: number) {
   const raw = voucher.discount_type === 'percent' ? percentOf(subtotal, voucher.discount_value) : voucher.discount_value;
   return { discount: Math.min(raw, subtotal), capped: raw > subtotal };
-}
-
-const locales: Record<Language, string> = { en: 'en-GB', ta: 'ta-IN' };
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-const monthFormats = new Map<Language, Intl.DateTimeFormat>();
-
-/** Money as the web shows it: the company's currency in the caller's language. */
-export function moneyFormatter(language: Language, currency: string) {
-  const key = `${language}:${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locales[language], { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return (minor: number) => format.format(minor / 10 ** digits);
-}
-
-/** The month's name in the caller's language ("March", "மார்ச்"). */
-export function monthName(language: Language, month: number): string {
-  let format = monthFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locales[language], { month: 'long', timeZone: 'UTC' });
-    monthFormats.set(language, format);
-  }
-  return format.format(new Date(Date.UTC(2000, month - 1, 1)));
 }
 
 function voucherError(code: 'voucher_unknown' | 'voucher_not_valid' | 'voucher_used_up' | 'voucher_inactive') {
@@ -147,7 +122,7 @@ function priceOf(
   const routeMonth = lookup.prices.find((row) => row.band_id === band.id && row.month === month);
   const routeAll = routeMonth ? undefined : lookup.prices.find((row) => row.band_id === band.id && row.month === null);
   const routeRow = routeMonth ?? routeAll;
-  const monthLabel = monthName(language, month);
+  const monthLabel = formatMonthNumber(language, month);
   if (!routeRow && !lookup.band_month) throw new AppError(404, 'quote_no_price', { vars: { band: band.name, month: monthLabel } });
   const source = routeMonth ? 'route_month' : routeAll ? 'route_all_months' : 'band_month';
   const basePrice = routeRow ? routeRow.price : (lookup.band_month?.price ?? 0);
@@ -160,13 +135,17 @@ function priceOf(
   const discount = applied?.discount ?? 0;
   const total = subtotal - discount;
 
-  const money = moneyFormatter(language, lookup.currency);
+  const money = (minor: number) => formatMoney(language, minor, lookup.currency);
   const route = { departure: lookup.departure.name, arrival: lookup.arrival.name };
   const explanation: QuoteExplanationStep[] = [
     {
       step: 'days',
       data: { departure_date: query.departure_date, arrival_date: query.arrival_date, days },
-      text: t('quote.explanation.days', { departure_date: query.departure_date, arrival_date: query.arrival_date, count: days }),
+      text: t('quote.explanation.days', {
+        departure_date: formatDay(language, query.departure_date),
+        arrival_date: formatDay(language, query.arrival_date),
+        count: days,
+      }),
     },
     {
       step: 'band',
@@ -195,7 +174,7 @@ function priceOf(
     {
       step: 'month',
       data: { departure_date: query.departure_date, month },
-      text: t('quote.explanation.month', { departure_date: query.departure_date, month: monthLabel }),
+      text: t('quote.explanation.month', { departure_date: formatDay(language, query.departure_date), month: monthLabel }),
     },
     {
       step: 'base_price',

@@ -178,7 +178,7 @@ describe('month', () => {
     const result = await quote(w, { departure_date: '2026-03-30', arrival_date: '2026-04-02' });
     expect(result.quote).toMatchObject({ days: 4, month: 3, base_price: 2003 });
     expect(stepOf(result.quote, 'month').text).toBe(
-      'The departure date 2026-03-30 is in March, so March prices apply, even if the stay runs into the next month.',
+      'The departure date 30 Mar 2026 is in March, so March prices apply, even if the stay runs into the next month.',
     );
   });
 
@@ -476,9 +476,9 @@ describe('explanation', () => {
     ]);
     const texts = Object.fromEntries(result.quote.explanation.map((step) => [step.step, step.text]));
     expect(texts).toEqual({
-      days: 'From 2026-03-02 to 2026-03-06 is 5 days, both dates counted.',
+      days: 'From 2 Mar 2026 to 6 Mar 2026 is 5 days, both dates counted.',
       band: 'No package was chosen, so parking bands apply: a stay of 5 days falls in the band “Week” (4–7 days).',
-      month: 'The departure date 2026-03-02 is in March, so March prices apply, even if the stay runs into the next month.',
+      month: 'The departure date 2 Mar 2026 is in March, so March prices apply, even if the stay runs into the next month.',
       base_price: `The route ${w.carPark.name} → ${w.carPark.name} has its own price for “Week” in March: £45.50.`,
       package: 'No package: nothing added.',
       services: 'No additional services.',
@@ -499,7 +499,7 @@ describe('explanation', () => {
     expect(result.status).toBe(200);
     expect(result.quote.currency).toBe('LKR');
     const texts = Object.fromEntries(result.quote.explanation.map((step) => [step.step, step.text]));
-    expect(texts.days).toBe('2026-03-02 முதல் 2026-03-02 வரை, இரு தேதிகளையும் சேர்த்து 1 நாள்.');
+    expect(texts.days).toBe('2 மார்., 2026 முதல் 2 மார்., 2026 வரை, இரு தேதிகளையும் சேர்த்து 1 நாள்.');
     expect(texts.band).toBe(
       '“Valet” தொகுப்பு சந்தித்து வரவேற்பு வகையைச் சேர்ந்தது, எனவே சந்தித்து வரவேற்பு வரம்புகள் பொருந்தும்: 1 நாள் தங்குதல் “Valet week” வரம்பில் (1–7 நாட்கள்) அடங்கும்.',
     );

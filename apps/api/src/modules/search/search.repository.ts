@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { agencies, bookings, drivers, users } from '../../db/schema/index.ts';
 import { nameKey, phoneDigits, referenceKey, registrationKey } from '../../db/searchKeys.ts';
 import { companyScope } from '../../kit/records.ts';
+import { shownPhone } from '../auth/auth.repository.ts';
 import { likeLiteral, type SearchTerms } from './search.terms.ts';
 
 /**
@@ -60,7 +61,7 @@ export function createSearchRepository(db: DbOrTx, companyId: number) {
     drivers(terms: SearchTerms, limit: number) {
       const fullName = sql`lower(${drivers.first_name} || ' ' || ${drivers.last_name})`;
       return db
-        .select({ id: drivers.id, first_name: drivers.first_name, last_name: drivers.last_name, phone: users.phn_nbr })
+        .select({ id: drivers.id, first_name: drivers.first_name, last_name: drivers.last_name, phone: shownPhone })
         .from(drivers)
         .innerJoin(users, eq(users.id, drivers.user_id))
         .where(

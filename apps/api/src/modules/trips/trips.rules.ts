@@ -1,11 +1,12 @@
 import type { Ineligibility, Language, TripScheduleChangeReason, TripStatus } from '@ps/contracts';
+import { formatDay } from '@ps/contracts/common/format';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyPartners, tripScheduleChanges, tripStatusHistory, trips, yards } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import type { CrewActor } from '../../kit/crew.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
-import { dayAt, dayInWords } from '../../lib/dates.ts';
+import { dayAt } from '../../lib/dates.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { eligibilityOn } from '../drivers/drivers.eligibility.ts';
@@ -79,7 +80,7 @@ export async function defaultYardId(db: DbOrTx, companyId: number): Promise<numb
 export function reasonInWords(caller: Pick<TripCaller, 'language' | 't'>, reason: Ineligibility): string {
   return caller.t(`tripEligibility.${reason.code}`, {
     name: reason.document_type_name ?? '',
-    date: reason.date ? dayInWords(caller.language, reason.date) : '',
+    date: reason.date ? formatDay(caller.language, reason.date, 'long') : '',
   });
 }
 

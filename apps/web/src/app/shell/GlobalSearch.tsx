@@ -17,7 +17,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from '
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../components/icons';
 import { ApiError, callEndpoint } from '../../lib/api';
-import { intlLocale } from '../../lib/locale';
+import { formatDayRange } from '../../lib/format';
 import { searchHrefs } from './searchLinks';
 
 /** How long typing rests before the search asks (each key would otherwise be a request). */
@@ -289,9 +289,7 @@ function hitsOf(result: SearchResult, companyId: number, permissions: readonly s
 }
 
 function BookingWords({ booking }: { booking: BookingHit }) {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' });
-  const days = format.formatRange(new Date(`${booking.start_day}T00:00:00Z`), new Date(`${booking.end_day}T00:00:00Z`));
+  const days = formatDayRange(booking.start_day, booking.end_day);
   return (
     <>
       <Group gap="xs" wrap="wrap">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconLogout } from '../../components/icons';
 import { useSignOut } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { AccountSection } from './AccountSection';
 import { useEndSessions, useOwnSessions } from './api';

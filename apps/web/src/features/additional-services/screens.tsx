@@ -9,9 +9,9 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CrudCreatePage, CrudEditPage, CrudListPage, crudScreens } from '../../components/CrudPages';
 import { MoneyInput } from '../../components/MoneyInput';
+import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
-import { useMoney } from '../../lib/money';
 import { additionalServicesResource } from './api';
 
 /** An optional extra sold with a stay (car wash, EV charging...) and its price. */

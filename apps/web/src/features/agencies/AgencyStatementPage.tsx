@@ -6,13 +6,12 @@ import { BackToListLink } from '../../components/FormKit';
 import { IconDownload } from '../../components/icons';
 import { ListError, useCardLayout } from '../../components/ListKit';
 import { downloadCsv } from '../../lib/csv';
-import { useFormatDay } from '../../lib/days';
+import { formatDateTime, formatDay, formatMoney, formatSpreadsheetDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { usePageSearch } from '../../lib/listPage';
-import { formatMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { formatInZone } from '../../lib/zonedTime';
+import { todayInBrowser } from '../../lib/zonedTime';
 import { agenciesResource, useAgencyStatement } from './api';
 import { useFormatPercent } from './format';
 import { validateStatementSearch } from './search';
@@ -25,11 +24,11 @@ const route = getRouteApi('/$companyId/agencies/$agencyId/statement');
  * departed in it, the totals, and who owes whom; a CSV of the same. A table from 768 px, one card per booking below.
  */
 export function AgencyStatementPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { companyId, agencyId } = route.useParams();
   const id = Number(agencyId);
   const [search, navigate] = usePageSearch(route, validateStatementSearch);
-  const fallback = lastMonthOf(new Date().toLocaleDateString('en-CA'));
+  const fallback = lastMonthOf(todayInBrowser());
   const from = search.from ?? fallback.from;
   const to = search.to ?? fallback.to;
   const backwards = from > to;
@@ -38,7 +37,6 @@ export function AgencyStatementPage() {
   const name = statement.data?.agency.name ?? agency.data?.name;
   const title = name ? t('agencies.statement.title', { name }) : t('agencies.statement.titleGeneric');
   usePageTitle(title);
-  const formatDay = useFormatDay();
 
   const setPeriod = (patch: { from?: string; to?: string }) =>
     void navigate({ search: (previous) => ({ ...previous, from, to, ...patch }), replace: true });
@@ -83,7 +81,7 @@ export function AgencyStatementPage() {
         <>
           <StatementLetterhead company={statement.data.company} />
           <StatementTotals statement={statement.data} />
-          <StatementLines statement={statement.data} language={i18n.language} />
+          <StatementLines statement={statement.data} />
           <StatementTerms company={statement.data.company} />
         </>
       ) : (
@@ -163,9 +161,9 @@ function useStatementText() {
 }
 
 function StatementCsvButton({ statement }: { statement: AgencyStatement }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const text = useStatementText();
-  const money = (minor: number) => formatMoney(minor, statement.currency, i18n.language);
+  const money = (minor: number) => formatMoney(minor, statement.currency);
   const download = () => {
     const csv = statementCsv(statement, {
       columns: {
@@ -189,7 +187,7 @@ function StatementCsvButton({ statement }: { statement: AgencyStatement }) {
       },
       status: text.status,
       // The wall clock of the company, as a spreadsheet sorts it.
-      time: (instant) => formatInZone(instant, statement.time_zone, 'en'),
+      time: (instant) => formatSpreadsheetDateTime(instant, statement.time_zone),
       balanceNote: text.balance(statement, money),
     });
     downloadCsv(`${t('agencies.statement.exportFile')}-${statement.from}-${statement.to}.csv`, csv);
@@ -217,9 +215,9 @@ function Figure({ label, value, note, testId }: { label: string; value: string; 
 }
 
 function StatementTotals({ statement }: { statement: AgencyStatement }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const text = useStatementText();
-  const money = (minor: number) => formatMoney(minor, statement.currency, i18n.language);
+  const money = (minor: number) => formatMoney(minor, statement.currency);
   const { totals } = statement;
   const direction = balanceDirection(totals.balance);
   return (
@@ -252,13 +250,13 @@ function StatementTotals({ statement }: { statement: AgencyStatement }) {
   );
 }
 
-function StatementLines({ statement, language }: { statement: AgencyStatement; language: string }) {
+function StatementLines({ statement }: { statement: AgencyStatement }) {
   const { t } = useTranslation();
   const cards = useCardLayout();
   const text = useStatementText();
   const percent = useFormatPercent();
-  const money = (minor: number) => formatMoney(minor, statement.currency, language);
-  const time = (instant: string) => formatInZone(instant, statement.time_zone, language);
+  const money = (minor: number) => formatMoney(minor, statement.currency);
+  const time = (instant: string) => formatDateTime(instant, statement.time_zone);
   if (statement.lines.length === 0) return <Text>{t('agencies.statement.empty')}</Text>;
   const status = (line: AgencyStatementLine) => (
     <Badge variant={line.counted ? 'light' : 'default'} color={line.counted ? 'blue' : 'gray'}>

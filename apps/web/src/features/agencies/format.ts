@@ -1,12 +1,11 @@
 import type { Agency, CoreAgency } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../lib/locale';
+import { formatNumber } from '../../lib/format';
 
 /** A commission percent in the user's language: "12.5 %" (up to two decimals, as kept). */
 export function useFormatPercent() {
-  const { i18n, t } = useTranslation();
-  const number = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 });
-  return (percent: number) => t('agencies.percent', { value: number.format(percent) });
+  const { t } = useTranslation();
+  return (percent: number) => t('agencies.percent', { value: formatNumber(percent, 2) });
 }
 
 /** Who to talk to at an agency, on one line: name, e-mail, phone (those given). */

@@ -1,7 +1,7 @@
 // The statement screen's logic apart from React: the default period and the CSV (rows, then the totals).
 import type { AgencyStatement, AgencyStatementLine } from '@ps/contracts';
 import { CSV_BOM, type CsvColumn, toCsv } from '../../lib/csv';
-import { minorDigitsOf, toMajor } from '../../lib/money';
+import { minorDigitsOf, toMajor } from '../../lib/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

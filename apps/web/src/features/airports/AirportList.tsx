@@ -17,7 +17,7 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import { screenHref } from '../../lib/features';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
 import type { StatusListSearch } from '../../lib/listSearch';
 import { usePageTitle } from '../../lib/pageTitle';

@@ -10,8 +10,9 @@ import {
 import { useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
 import { applyServerFieldErrors, useFormToasts } from '../../lib/forms';
-import { formatNumber, translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/i18n';
 import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useAddDay, useUpdateDay } from './api';
 import { nextDay } from './month';

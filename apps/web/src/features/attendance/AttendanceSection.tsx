@@ -20,14 +20,12 @@ import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '../../components
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
 import { useCan, useCurrentUser } from '../../lib/currentUser';
-import { useFormatDay } from '../../lib/days';
-import { formatNumber } from '../../lib/i18n';
-import { useMoney } from '../../lib/money';
+import { formatDay, formatMonth, formatNumber, useMoney } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { toZonedLocal } from '../../lib/zonedTime';
 import { DayDialog } from './AttendanceForm';
 import { useAttendanceDays, useDeleteDay, usePaidDetails, useSetAttendanceStatus, useSetPaidStatus } from './api';
-import { formatMonth, isMonth, monthOf, monthRange, shiftMonth } from './month';
+import { isMonth, monthOf, monthRange, shiftMonth } from './month';
 
 /**
  * A driver's attendance, a month at a time (the company's days and clock): each day with its status, times,
@@ -36,7 +34,7 @@ import { formatMonth, isMonth, monthOf, monthRange, shiftMonth } from './month';
  */
 export function AttendanceSection({ driverId, driverName }: { driverId: number; driverName: string }) {
   const can = useCan();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const zone = user.data?.company_time_zone ?? 'Europe/London';
   const today = toZonedLocal(new Date(), zone).slice(0, 10);
@@ -45,7 +43,6 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
   const { from, to } = monthRange(month);
   const days = useAttendanceDays(driverId, from, to);
   const totals = usePaidDetails(driverId, from, to);
-  const dayLabel = useFormatDay();
   const [editing, setEditing] = useState<Attendance | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Attendance | null>(null);
   const [toClear, setToClear] = useState<{ record: Attendance; status: AttendanceStatus } | null>(null);
@@ -53,7 +50,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
   const setPaid = useSetPaidStatus();
   const remove = useDeleteDay();
   const cards = useCardLayout();
-  const monthName = formatMonth(month, i18n.language);
+  const monthName = formatMonth(month);
 
   const goTo = (next: string) => {
     setMonth(next);
@@ -64,7 +61,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
       { id: record.id, attendance_status: status },
       {
         onSuccess: (saved) => {
-          toastSuccess(t('attendance.toast.status', { day: dayLabel(saved.day), status: t(`attendance.status.${status}`) }));
+          toastSuccess(t('attendance.toast.status', { day: formatDay(saved.day), status: t(`attendance.status.${status}`) }));
           setToClear(null);
         },
       },
@@ -76,7 +73,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
     const paid_status = record.paid_status === 'paid' ? 'unpaid' : 'paid';
     setPaid.mutate(
       { id: record.id, paid_status },
-      { onSuccess: (saved) => toastSuccess(t(`attendance.toast.${paid_status}`, { day: dayLabel(saved.day) })) },
+      { onSuccess: (saved) => toastSuccess(t(`attendance.toast.${paid_status}`, { day: formatDay(saved.day) })) },
     );
   };
 
@@ -93,7 +90,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
 
   const statusControl = (record: Attendance) => (
     <NativeSelect
-      aria-label={t('attendance.statusOf', { day: dayLabel(record.day) })}
+      aria-label={t('attendance.statusOf', { day: formatDay(record.day) })}
       data={attendanceStatuses.map((value) => ({ value, label: t(`attendance.status.${value}`) }))}
       value={record.attendance_status}
       disabled={closed(record) || setAttendance.isPending}
@@ -115,7 +112,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
           // Long labels (Tamil) wrap instead of overflowing the button.
           styles={{ label: { whiteSpace: 'normal', paddingBlock: 4 } }}
           aria-label={t(record.paid_status === 'paid' ? 'attendance.paid.markUnpaidOne' : 'attendance.paid.markPaidOne', {
-            day: dayLabel(record.day),
+            day: formatDay(record.day),
           })}
           onClick={() => togglePaid(record)}
           disabled={setPaid.isPending}
@@ -131,7 +128,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
         <ActionIcon
           variant="subtle"
           size="lg"
-          aria-label={t('attendance.editOne', { day: dayLabel(record.day) })}
+          aria-label={t('attendance.editOne', { day: formatDay(record.day) })}
           disabled={closed(record)}
           onClick={() => setEditing(record)}
         >
@@ -141,7 +138,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
           variant="subtle"
           color="red.8"
           size="lg"
-          aria-label={t('attendance.deleteOne', { day: dayLabel(record.day) })}
+          aria-label={t('attendance.deleteOne', { day: formatDay(record.day) })}
           disabled={closed(record)}
           onClick={() => setToDelete(record)}
         >
@@ -167,7 +164,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
             style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8 }}
           >
             <Group justify="space-between" gap="xs">
-              <Text fw={700}>{dayLabel(record.day)}</Text>
+              <Text fw={700}>{formatDay(record.day)}</Text>
               {actions(record)}
             </Group>
             {statusControl(record)}
@@ -207,7 +204,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
           <Table.Tbody>
             {rows.map((record) => (
               <Table.Tr key={record.id} data-testid="attendance-day">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayLabel(record.day)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(record.day)}</Table.Td>
                 <Table.Td>{statusControl(record)}</Table.Td>
                 <Table.Td>{record.attendance_status === 'present' ? time(record.start_at, record) : '—'}</Table.Td>
                 <Table.Td>{record.attendance_status === 'present' ? time(record.end_at, record) : '—'}</Table.Td>
@@ -266,7 +263,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
           record={editing === 'new' ? null : editing}
           defaultDay={monthOf(today) === month ? today : from}
           zone={zone}
-          dayLabel={dayLabel}
+          dayLabel={formatDay}
           onClose={() => setEditing(null)}
         />
       ) : null}
@@ -274,7 +271,9 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
         opened={toClear !== null}
         title={t('attendance.clear.title')}
         body={
-          toClear ? t('attendance.clear.body', { day: dayLabel(toClear.record.day), status: t(`attendance.status.${toClear.status}`) }) : ''
+          toClear
+            ? t('attendance.clear.body', { day: formatDay(toClear.record.day), status: t(`attendance.status.${toClear.status}`) })
+            : ''
         }
         confirmLabel={t('attendance.clear.confirm')}
         busy={setAttendance.isPending}
@@ -283,13 +282,13 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
       />
       <DeleteDialog
         title={t('attendance.delete.title')}
-        recordName={toDelete ? `${driverName}: ${dayLabel(toDelete.day)}` : null}
+        recordName={toDelete ? `${driverName}: ${formatDay(toDelete.day)}` : null}
         busy={remove.isPending}
         onConfirm={() =>
           toDelete &&
           remove.mutate(toDelete.id, {
             onSuccess: () => {
-              toastSuccess(t('attendance.toast.deleted', { day: dayLabel(toDelete.day) }));
+              toastSuccess(t('attendance.toast.deleted', { day: formatDay(toDelete.day) }));
               setToDelete(null);
             },
           })

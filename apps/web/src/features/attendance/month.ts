@@ -1,4 +1,3 @@
-import { intlLocale } from '../../lib/locale';
 /** A month is `YYYY-MM`; its days are calendar days `YYYY-MM-DD` (the company's). */
 
 export const monthOf = (day: string) => day.slice(0, 7);
@@ -24,11 +23,4 @@ export function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
-}
-
-/** "October 2026" in the user's language. */
-export function formatMonth(month: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
 }

@@ -12,13 +12,13 @@ import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { toastApiError } from '../../lib/api';
 import { downloadBlob } from '../../lib/csv';
 import { useCurrentUser } from '../../lib/currentUser';
+import { formatDateTime, useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { useListTableProps } from '../../lib/list';
 import { usePageSearch } from '../../lib/listPage';
-import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { formatInZone } from '../../lib/zonedTime';
+import { browserTimeZone } from '../../lib/zonedTime';
 import { fetchAuditCsv, useAuditFilters, useAuditLog } from './api';
 import { type AuditSearch, hasAuditFilter, parseAuditSearch } from './search';
 
@@ -39,10 +39,10 @@ function valueText(value: unknown): string {
  * money in the company's currency, a time on the company's clock, anything else as it is.
  */
 function useFieldValue() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useMoney();
   const user = useCurrentUser();
-  const zone = user.data?.company_time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = user.data?.company_time_zone ?? browserTimeZone();
   return (entity: string, change: AuditFieldChange, side: 'from' | 'to'): string => {
     const raw = change[side];
     const name = side === 'from' ? change.from_name : change.to_name;
@@ -51,7 +51,7 @@ function useFieldValue() {
     const presentation = auditFieldPresentation(entity, change.field);
     if (presentation?.kind === 'money' && typeof raw === 'number') return money.format(raw);
     if (presentation?.kind === 'instant' && typeof raw === 'string' && !Number.isNaN(Date.parse(raw))) {
-      return formatInZone(raw, zone, i18n.language);
+      return formatDateTime(raw, zone);
     }
     // A record gone since keeps its id.
     if (presentation?.kind === 'reference') return t('audit.gone', { id: valueText(raw) });
@@ -162,7 +162,7 @@ export function AuditPage() {
     return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...written }), replace: true });
   };
   const user = useCurrentUser();
-  const zone = user.data?.company_time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = user.data?.company_time_zone ?? browserTimeZone();
   const text = useAuditText();
   const log = useAuditLog(search);
   const filters = useAuditFilters();
@@ -308,7 +308,7 @@ export function AuditPage() {
               <Text fw={700} c="var(--ps-color-title)">
                 {text.action(entry.action)} · {text.entity(entry.entity)}
               </Text>
-              <Text size="sm">{formatInZone(entry.created_at, zone, i18n.language)}</Text>
+              <Text size="sm">{formatDateTime(entry.created_at, zone)}</Text>
             </Stack>
           )}
           columns={[
@@ -316,7 +316,7 @@ export function AuditPage() {
               accessor: 'created_at',
               title: t('audit.columns.when'),
               hideInCard: true,
-              render: (entry) => <span style={{ whiteSpace: 'nowrap' }}>{formatInZone(entry.created_at, zone, i18n.language)}</span>,
+              render: (entry) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at, zone)}</span>,
             },
             { accessor: 'actor', title: t('audit.columns.who'), render: (entry) => text.who(entry) },
             { accessor: 'entity', title: t('audit.columns.resource'), hideInCard: true, render: (entry) => text.entity(entry.entity) },

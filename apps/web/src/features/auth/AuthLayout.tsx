@@ -1,7 +1,9 @@
 import { Box, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { useToastSlot } from '../../lib/toast';
 import { useWebConfig } from './useWebConfig';
 
 /** The login shell: language selector at the top right, the company's logo, "Welcome", then the step. */
@@ -9,10 +11,16 @@ export function AuthLayout() {
   const { t } = useTranslation();
   const config = useWebConfig();
   const name = config?.name ?? t('app.name');
+  // Toasts sit left of the language selector, or at the foot of a narrow screen (lib/toast.ts).
+  const bar = useRef<HTMLDivElement>(null);
+  const languageBox = useRef<HTMLDivElement>(null);
+  useToastSlot(bar, languageBox);
   return (
     <Box className="ps-full-height">
-      <Group justify="flex-end" p="md" component="header">
-        <LanguageSelect />
+      <Group justify="flex-end" p="md" component="header" ref={bar}>
+        <Box ref={languageBox}>
+          <LanguageSelect />
+        </Box>
       </Group>
       <Center component="main" px="md" pb="xl">
         <Paper

@@ -7,7 +7,7 @@ import { DeleteDialog } from '../../components/ConfirmDialog';
 import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash, IconWorldUpload } from '../../components/icons';
 import { ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
 import { useCan } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { type SetListSearch, useEmptyPageStepBack, useListTableProps, useSearchBox } from '../../lib/list';
 import { usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';

@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import type { BlogPostSummary } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { postState } from './format';
 
 const badgeColour = { draft: 'gray.7', published: 'green.9', scheduled: 'blue.8' } as const;

@@ -6,7 +6,7 @@ import { type TripStatus, type TripType, tripScheduleChangeReasons, tripStatuses
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../components/Section';
 import { useCurrentUser } from '../../lib/currentUser';
-import { formatInZone } from '../../lib/zonedTime';
+import { formatDateTime } from '../../lib/format';
 import { useBookingAudit } from './api.ledger';
 import { useBookingTrips } from './api.trips';
 import { useTripText } from './BookingTrips';
@@ -69,7 +69,7 @@ function fieldsOf(entry: BookingAuditEntry): [string, AuditChange][] {
  * them, and when each change was made on the company's clock.
  */
 export function AuditSection({ booking }: { booking: Booking }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const text = useBookingText();
   const tripText = useTripText();
   const user = useCurrentUser();
@@ -81,7 +81,7 @@ export function AuditSection({ booking }: { booking: Booking }) {
   // The trip's kind for an entry's title, for a role that may read trips.
   const trips = useBookingTrips(booking.id, tripEntries && permitted('trips.view'));
 
-  const when = (instant: string) => formatInZone(instant, companyZone, i18n.language);
+  const when = (instant: string) => formatDateTime(instant, companyZone);
   const whoOf = (entry: BookingAuditEntry) => entry.actor_name ?? t('bookings.history.system');
   const tripOf = (entry: BookingAuditEntry) => {
     const id = tripIdOf(entry);

@@ -3,7 +3,7 @@
 import type { Booking } from '@ps/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../lib/money';
+import { useMoney } from '../../lib/format';
 import { useAgencies, type useAirports, useLocations, usePackages, useServices } from './api.choices';
 
 export interface Choices {

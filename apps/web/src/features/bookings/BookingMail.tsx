@@ -6,7 +6,7 @@ import { IconSend } from '../../components/icons';
 import { MailStateBadge } from '../../components/MailStateBadge';
 import { Section } from '../../components/Section';
 import { useCan } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { useBookingMail, useSendConfirmation } from './api.ledger';
 

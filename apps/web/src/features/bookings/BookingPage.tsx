@@ -9,7 +9,7 @@ import { IconPencil } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { Facts, Section } from '../../components/Section';
 import { useCan } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { bookingsResource, useBookingStatuses, useChangeStatus, useIsClosed, useStatusHistory } from './api';

@@ -6,8 +6,8 @@ import { Section } from '../../components/Section';
 import { VersionCard } from '../../components/VersionCard';
 import { ApiError } from '../../lib/api';
 import { useCan, useCurrentUser } from '../../lib/currentUser';
+import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
-import { formatInZone } from '../../lib/zonedTime';
 import { useBookingVersions, useRestorePreview, useRestoreVersion } from './api.versions';
 import { useBookingText } from './format';
 
@@ -32,7 +32,7 @@ const errorText = (error: unknown, fallback: string) => (error instanceof ApiErr
  * show) offers no restore and says why, as the API would refuse it.
  */
 export function VersionsSection({ booking, closed }: { booking: Booking; closed: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const can = useCan();
   const user = useCurrentUser();
   const versions = useBookingVersions(booking.id);
@@ -46,7 +46,7 @@ export function VersionsSection({ booking, closed }: { booking: Booking; closed:
       : null;
   const mayRestore = can('bookings.update') && refusal === null;
   const zone = user.data?.company_time_zone ?? booking.airport_time_zone;
-  const when = (instant: string) => formatInZone(instant, zone, i18n.language);
+  const when = (instant: string) => formatDateTime(instant, zone);
 
   const title = (version: BookingVersion) =>
     t('bookings.versions.whenWho', { when: when(version.created_at), who: version.actor_name ?? t('bookings.history.system') });

@@ -23,8 +23,8 @@ import { AddButton, ExportCsvButton, type KitColumn, ListError, ListToolbar, Res
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { ApiError } from '../../lib/api';
 import type { CsvColumn } from '../../lib/csv';
+import { minorDigitsOf, toMajor } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
-import { minorDigitsOf, toMajor } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { type BulkStatusResult, bookingsResource, DEFAULT_SORT, parkRideResource, useBulkStatus } from './api';

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Quote } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { useMoney } from '../../lib/money';
+import { useMoney } from '../../lib/format';
 import { dayOf } from '../../lib/zonedTime';
 import { type QuoteInput, useLiveQuote } from './api.choices';
 import type { BookingFormValues, FormKind } from './bookingFormModel';

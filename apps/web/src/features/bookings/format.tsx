@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { Booking, BookingStatus } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../lib/money';
-import { formatInZone, toZonedLocal } from '../../lib/zonedTime';
+import { formatDateTime, useMoney } from '../../lib/format';
+import { toZonedLocal } from '../../lib/zonedTime';
 
 /** Badge colours dark enough for white text (AA) and telling the day's states apart at a glance. */
 const statusColors: Record<BookingStatus, string> = {
@@ -35,7 +35,7 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
 
 /** A booking's words and figures in the user's language: times on the airport's clock, money, status. */
 export function useBookingText() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { format, currency } = useMoney();
   return {
     money: format,
@@ -43,7 +43,7 @@ export function useBookingText() {
     status: (status: BookingStatus) => t(`bookings.statuses.${status}`),
     channel: (channel: Booking['channel']) => t(`bookings.channels.${channel}`),
     /** "24 Nov 2026, 06:05" at the booking's airport. */
-    time: (booking: Pick<Booking, 'airport_time_zone'>, instant: string) => formatInZone(instant, booking.airport_time_zone, i18n.language),
+    time: (booking: Pick<Booking, 'airport_time_zone'>, instant: string) => formatDateTime(instant, booking.airport_time_zone),
     /** "2026-11-24 06:05" at the booking's airport: what a spreadsheet sorts. */
     sortableTime: (booking: Pick<Booking, 'airport_time_zone'>, instant: string) =>
       toZonedLocal(instant, booking.airport_time_zone).replace('T', ' '),

@@ -16,7 +16,8 @@ import { CountrySelect, keyboardScrollable, TimeZoneSelect } from '../../compone
 import { callEndpoint } from '../../lib/api';
 import { useCountries } from '../../lib/countries';
 import { countryNameIn, useCountryName } from '../../lib/countryNames';
-import { formatDateTime, i18n, translateMessage } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
+import { i18n, translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch, type StatusListSearch } from '../../lib/listSearch';
 import { companiesResource, currencyOptions } from './api';
 

@@ -2,10 +2,9 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
 import { IconCheck, IconDoorExit } from '../../components/icons';
-import { formatNumber } from '../../lib/i18n';
+import { formatDay, formatNumber, formatTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { useBoard, useMoveBooking } from './api';
-import { dayName, timeIn } from './dates';
 import { StatusBadge } from './StatusBadge';
 
 /** The one move a board offers for a status: check a confirmed car in, a checked-in or parked one out. */
@@ -31,7 +30,7 @@ function vehicleText(booking: BoardBooking): string {
 
 /** The day's IN (cars arriving for their departure) or OUT (cars leaving on their return) board. */
 export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: BoardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const board = useBoard(type, date, { timeZone, pollMs });
   const move = useMoveBooking();
   const titleId = `board-${type}-title`;
@@ -54,7 +53,7 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId} data-testid={`board-${type}`}>
       <Title order={2} size="h3" id={titleId}>
-        {t(type === 'in' ? 'dashboard.board.inTitle' : 'dashboard.board.outTitle', { day: dayName(date, i18n.language) })}{' '}
+        {t(type === 'in' ? 'dashboard.board.inTitle' : 'dashboard.board.outTitle', { day: formatDay(date, 'weekday') })}{' '}
         <Text span c="dimmed" fz="md">
           ({formatNumber(bookings.length)})
         </Text>
@@ -76,7 +75,7 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
                   <Group justify="space-between" gap="xs" align="flex-start">
                     <Stack gap={0} className="ps-wrap">
                       <Text fw={700} fz="lg">
-                        {timeIn(booking.time, timeZone, i18n.language)}
+                        {formatTime(booking.time, timeZone)}
                       </Text>
                       <Anchor href={`/${companyId}/bookings/${booking.id}`} fw={700} className="ps-wrap">
                         {booking.customer_name}

@@ -4,20 +4,19 @@ import { Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, Visuall
 import { type StatisticsSegment, statisticsSegments } from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/i18n';
-import { formatMoney, formatMoneyWhole, toMajor, toMinor } from '../../lib/money';
+import { formatMoney, formatNumber, toMajor, toMinor } from '../../lib/format';
 import { useSegments } from './api';
 import { periodLabel } from './dates';
 
 /** Bookings and revenue by day, week, month or year (cancelled bookings never count). */
 export function SegmentCharts({ timeZone, pollMs }: { timeZone: string | undefined; pollMs: number | false }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [segment, setSegment] = useState<StatisticsSegment>('day');
   const statistics = useSegments(segment, { timeZone, pollMs });
   const currency = statistics.data?.currency ?? 'GBP';
-  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+  const money = (minor: number) => formatMoney(minor, currency);
   const rows = (statistics.data?.periods ?? []).map((period) => ({
-    label: periodLabel(period.period_start, segment, i18n.language),
+    label: periodLabel(period.period_start, segment),
     bookings: period.bookings,
     revenue: toMajor(period.revenue, currency),
     revenueMinor: period.revenue,
@@ -44,7 +43,7 @@ export function SegmentCharts({ timeZone, pollMs }: { timeZone: string | undefin
             yAxisProps={{
               allowDecimals: false,
               tickFormatter: (value: number) =>
-                key === 'revenue' ? formatMoneyWhole(toMinor(value, currency), currency, i18n.language) : formatNumber(value),
+                key === 'revenue' ? formatMoney(toMinor(value, currency), currency, true) : formatNumber(value),
             }}
             xAxisProps={{ minTickGap: 12, interval: 'preserveStartEnd' }}
             // Recharts' keyboard layer would make the hidden chart focusable; the table below is the accessible form.

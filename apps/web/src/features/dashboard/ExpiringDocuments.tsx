@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api';
-import { useFormatDay } from '../../lib/days';
+import { formatDay } from '../../lib/format';
 import { dashboardKeys } from './api';
 
 /** The window the dashboard looks ahead for expiring documents (issue 8: "within 30 days"). */
@@ -16,7 +16,6 @@ const EXPIRY_WINDOW_DAYS = 30;
  */
 export function ExpiringDocuments({ companyId, timeZone }: { companyId: string; timeZone: string | undefined }) {
   const { t } = useTranslation();
-  const formatDay = useFormatDay();
   const expiring = useQuery({
     queryKey: [...dashboardKeys.all, 'expiring-documents', timeZone],
     queryFn: async ({ signal }) =>

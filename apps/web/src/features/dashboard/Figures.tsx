@@ -1,8 +1,7 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { HeadlineStatistics } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/i18n';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, formatNumber } from '../../lib/format';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -19,7 +18,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /** The headline figures of the company's today and month. */
 export function Figures({ headline }: { headline: HeadlineStatistics | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const number = (value: number | undefined) => (value === undefined ? '…' : formatNumber(value));
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" aria-live="polite">
@@ -30,7 +29,7 @@ export function Figures({ headline }: { headline: HeadlineStatistics | undefined
       <Figure
         testId="figure-month-revenue"
         label={t('dashboard.figures.monthRevenue')}
-        value={headline ? formatMoney(headline.month_revenue, headline.currency, i18n.language) : '…'}
+        value={headline ? formatMoney(headline.month_revenue, headline.currency) : '…'}
       />
     </SimpleGrid>
   );

@@ -2,9 +2,9 @@ import { Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip, Visu
 import type { CarParkOccupancy } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFirstDayOfWeek } from '../../lib/companyWebConfig';
-import { formatNumber, formatPercent } from '../../lib/i18n';
+import { formatDay, formatMonth, formatNumber, formatPercent, formatWeekday } from '../../lib/format';
 import { useOccupancy } from './api';
-import { calendarMonths, dayName, type LoadBand, loadBand, monthName, weekdayName, weekdayOrder } from './dates';
+import { calendarMonths, type LoadBand, loadBand, weekdayOrder } from './dates';
 
 /** Light fills with dark text, and a dark fill with white text for full days: every pair passes WCAG contrast. */
 const bandStyle: Record<LoadBand, { background: string; color: string }> = {
@@ -30,10 +30,10 @@ type Day = CarParkOccupancy['days'][number];
 
 /** One day of a car park: its number, coloured by load; its cars and how full on hover, tap and for screen readers. */
 function DayCell({ day, capacity }: { day: Day; capacity: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const band = loadBand(day.booked, capacity, day.full);
   const label = t(band === 'full' ? 'dashboard.occupancy.dayFull' : 'dashboard.occupancy.day', {
-    day: dayName(day.date, i18n.language, 'long'),
+    day: formatDay(day.date, 'full'),
     booked: formatNumber(day.booked),
     capacity: formatNumber(capacity),
     percent: formatPercent(capacity > 0 ? day.booked / capacity : 0),
@@ -66,7 +66,7 @@ function DayCell({ day, capacity }: { day: Day; capacity: number }) {
 }
 
 function CarParkCalendar({ carPark }: { carPark: CarParkOccupancy }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const firstDayOfWeek = useFirstDayOfWeek();
   const fullDays = carPark.days.filter((day) => loadBand(day.booked, carPark.capacity, day.full) === 'full').length;
   const weekdays = weekdayOrder(firstDayOfWeek);
@@ -99,14 +99,14 @@ function CarParkCalendar({ carPark }: { carPark: CarParkOccupancy }) {
               style={{ tableLayout: 'fixed' }}
             >
               <Table.Caption style={{ captionSide: 'top', textAlign: 'start', fontWeight: 600, marginBottom: 4 }}>
-                {monthName(month.month, i18n.language)}
+                {formatMonth(month.month)}
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   {weekdays.map((isoDay) => (
                     <Table.Th key={isoDay} scope="col" ta="center" fz="xs" fw={600} px={0}>
-                      <abbr title={weekdayName(isoDay, i18n.language, 'long')} style={{ textDecoration: 'none' }}>
-                        {weekdayName(isoDay, i18n.language, 'short')}
+                      <abbr title={formatWeekday(isoDay, 'long')} style={{ textDecoration: 'none' }}>
+                        {formatWeekday(isoDay, 'short')}
                       </abbr>
                     </Table.Th>
                   ))}

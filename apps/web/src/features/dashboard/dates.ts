@@ -3,40 +3,17 @@
  * 23:30 UTC on the 1st), whatever the browser's time zone.
  */
 
+import { formatDay, formatMonth, formatYear } from '../../lib/format';
+import { dayIn } from '../../lib/zonedTime';
+
 /** Today as `YYYY-MM-DD` in a time zone (the browser's when the company has none). */
-export function todayIn(timeZone: string | undefined, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** A UTC instant as the time of day in a time zone, in the user's language ("06:05"). */
-export function timeIn(iso: string, timeZone: string | undefined, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-}
-
-/** A calendar day (`YYYY-MM-DD`) named in the user's language, e.g. "Tue 24 Nov". */
-export function dayName(date: string, language: string, style: 'short' | 'long' = 'short'): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const utc = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
-  return new Intl.DateTimeFormat(language, {
-    timeZone: 'UTC',
-    weekday: style,
-    day: 'numeric',
-    month: style === 'long' ? 'long' : 'short',
-    ...(style === 'long' ? { year: 'numeric' } : {}),
-  }).format(utc);
-}
+export const todayIn = (timeZone: string | undefined, now = new Date()): string => dayIn(timeZone, now);
 
 /** The label of a chart period from its first day: a day or week by its date, a month by name, a year by number. */
-export function periodLabel(periodStart: string, segment: 'day' | 'week' | 'month' | 'year', language: string): string {
-  const [year, month, day] = periodStart.split('-').map(Number);
-  const utc = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
-  const options: Intl.DateTimeFormatOptions =
-    segment === 'year'
-      ? { year: 'numeric' }
-      : segment === 'month'
-        ? { month: 'short', year: '2-digit' }
-        : { day: 'numeric', month: 'short' };
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', ...options }).format(utc);
+export function periodLabel(periodStart: string, segment: 'day' | 'week' | 'month' | 'year'): string {
+  if (segment === 'year') return formatYear(periodStart);
+  if (segment === 'month') return formatMonth(periodStart.slice(0, 7), 'short');
+  return formatDay(periodStart, 'dayMonth');
 }
 
 /** How full a car park is on a day, in four bands the calendar colours and its legend names. */
@@ -58,20 +35,6 @@ export function isoWeekday(date: string): number {
 /** The seven ISO days of the week in the order the company's week runs, from its first day. */
 export function weekdayOrder(firstDayOfWeek: number): number[] {
   return Array.from({ length: 7 }, (_, index) => ((firstDayOfWeek - 1 + index) % 7) + 1);
-}
-
-/** An ISO day of the week named in the user's language: "Mon" / "Monday". */
-export function weekdayName(isoDay: number, language: string, style: 'short' | 'long'): string {
-  // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: style }).format(new Date(Date.UTC(2024, 0, isoDay)));
-}
-
-/** A month (`YYYY-MM`) named in the user's language: "December 2026". */
-export function monthName(month: string, language: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 1)),
-  );
 }
 
 export interface CalendarMonth<Day> {

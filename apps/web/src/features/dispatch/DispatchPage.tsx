@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconPlus } from '../../components/icons';
 import { useCurrentUser } from '../../lib/currentUser';
-import { formatNumber } from '../../lib/i18n';
+import { formatDay, formatNumber } from '../../lib/format';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
+import { browserTimeZone, dayIn } from '../../lib/zonedTime';
 import { dispatchKeys, POLL_MS, useDayTrips, useDriversOn, useMoveTrip, usePartners, useTripStatuses } from './api';
 import { CorrectStatusDialog } from './CorrectStatusDialog';
 import { DayNavigator } from './DayNavigator';
@@ -20,11 +21,9 @@ import { type DispatchShow, dayCounts, filterTrips, groupByHour } from './plan';
 import { DEFAULT_FLIGHT_DAYS, type DispatchSearch, parseDispatchSearch } from './search';
 import { TripCard } from './TripCard';
 import { TripFormDialog } from './TripFormDialog';
-import { clockIn, dayIn, longDay } from './time';
+import { clockIn } from './time';
 
 const route = getRouteApi('/$companyId/dispatch');
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One of the figures at the top, which is also the switch that shows only its trips. */
 function Figure({
@@ -78,7 +77,7 @@ function Figure({
  * and the return flights, whose estimate an operator types in to move their out-trips.
  */
 export function DispatchPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle(t('dispatch.title'));
   const { companyId } = route.useParams();
   const navigate = route.useNavigate();
@@ -89,7 +88,7 @@ export function DispatchPage() {
     void navigate({ search: ((previous: Record<string, unknown>) => ({ ...previous, ...patch })) as never, replace: true });
 
   const user = useCurrentUser();
-  const zone = user.data?.company_time_zone ?? browserZone();
+  const zone = user.data?.company_time_zone ?? browserTimeZone();
   const today = dayIn(zone);
   const day = search.date ?? today;
   const goTo = (next: string) => setSearch({ date: next === today ? undefined : next });
@@ -203,7 +202,7 @@ export function DispatchPage() {
         <Grid.Col span={{ base: 12, lg: showFlights ? 8 : 12 }}>
           <Stack component="section" aria-labelledby="trips-title" gap="md" aria-busy={trips.isFetching}>
             <Title order={2} size="h3" id="trips-title">
-              {t('dispatch.day.heading', { day: longDay(day, i18n.language) })}
+              {t('dispatch.day.heading', { day: formatDay(day, 'full') })}
             </Title>
             {trips.isError && !trips.data ? (
               <Text c="red.8">{t('dispatch.loadError')}</Text>

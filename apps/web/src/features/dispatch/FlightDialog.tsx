@@ -3,11 +3,12 @@ import type { Flight } from '@ps/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useUpdateFlight } from './api';
-import { clockIn, dateTimeIn } from './time';
+import { clockIn } from './time';
 
 type NewsStatus = 'auto' | 'landed' | 'cancelled';
 
@@ -17,7 +18,7 @@ type NewsStatus = 'auto' | 'landed' | 'cancelled';
  * was taken off.
  */
 export function FlightDialog({ flight, zone, onClose }: { flight: Flight | null; zone: string; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const update = useUpdateFlight();
   const [estimate, setEstimate] = useState('');
   const [status, setStatus] = useState<NewsStatus>('auto');
@@ -81,7 +82,7 @@ export function FlightDialog({ flight, zone, onClose }: { flight: Flight | null;
             {t('dispatch.flight.intro', {
               reference: flight.booking_reference,
               customer: flight.customer_name,
-              scheduled: dateTimeIn(zone, flight.scheduled_arrival, i18n.language),
+              scheduled: formatDateTime(flight.scheduled_arrival, zone),
             })}
           </Text>
           {errors.form ? (

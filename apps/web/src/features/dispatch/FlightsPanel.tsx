@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPencil, IconPlaneArrival, IconSearch } from '../../components/icons';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
-import { formatNumber } from '../../lib/i18n';
+import { formatDuration, formatNumber } from '../../lib/format';
 import { useFlights } from './api';
 import './dispatch.css';
+import { formatDateTime } from '../../lib/format';
 import { FLIGHT_WINDOWS } from './search';
-import { dateTimeIn, timeOnDay } from './time';
+import { timeOnDay } from './time';
 
 const flightColours: Record<FlightStatus, string> = { scheduled: 'blue', delayed: 'orange', landed: 'green', cancelled: 'red' };
 
@@ -26,19 +27,19 @@ interface FlightsPanelProps {
 
 /** The return flights followed (issue 8, section 4), their news and out-trip, and the manual provider's way in. */
 export function FlightsPanel({ zone, today, days, onDays, pollMs, canUpdate, onUpdate }: FlightsPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const flights = useFlights(days, search, pollMs);
   const list = flights.data?.flights ?? [];
-  const at = (instant: string) => timeOnDay(zone, instant, today, i18n.language);
+  const at = (instant: string) => timeOnDay(zone, instant, today);
   const besideTrips = useMediaQuery('(min-width: 75em)');
 
   const delayText = (flight: Flight) => {
     if (flight.delay_minutes === null) return t('dispatch.flights.noEstimate');
     if (flight.delay_minutes === 0) return t('dispatch.flights.onTime');
-    const minutes = formatNumber(Math.abs(flight.delay_minutes));
-    return t(flight.delay_minutes > 0 ? 'dispatch.flights.late' : 'dispatch.flights.early', { minutes });
+    const duration = formatDuration(flight.delay_minutes);
+    return t(flight.delay_minutes > 0 ? 'dispatch.flights.late' : 'dispatch.flights.early', { duration });
   };
 
   return (
@@ -170,7 +171,7 @@ export function FlightsPanel({ zone, today, days, onDays, pollMs, canUpdate, onU
                   {flight.updated_at ? (
                     <Text size="xs" c="dimmed">
                       {t('dispatch.flights.news', {
-                        time: dateTimeIn(zone, flight.updated_at, i18n.language),
+                        time: formatDateTime(flight.updated_at, zone),
                         source: flight.source === 'manual' ? t('dispatch.flights.sourceManual') : flight.source,
                       })}
                     </Text>

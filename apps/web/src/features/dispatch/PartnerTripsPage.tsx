@@ -5,15 +5,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconArrowRight } from '../../components/icons';
 import { useCurrentUser } from '../../lib/currentUser';
+import { formatDay } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
+import { browserTimeZone, dayIn } from '../../lib/zonedTime';
 import { usePartnerTrips, useTripStatuses } from './api';
 import { DayNavigator } from './DayNavigator';
 import { TripStatusBadge } from './TripCard';
-import { clockIn, dayIn, isDay, longDay } from './time';
+import { clockIn, isDay } from './time';
 
 const route = getRouteApi('/$companyId/partner-trips');
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One trip another company gave to yours: when, what, where, whose car and customer, and whose trip it is. */
 function PartnerTripCard({ trip, zone, statusLabel }: { trip: PartnerTrip; zone: string; statusLabel: string }) {
@@ -89,12 +89,12 @@ function PartnerTripCard({ trip, zone, statusLabel }: { trip: PartnerTrip; zone:
  * only: the giving company plans and moves them; this screen is what your crew needs to run them.
  */
 export function PartnerTripsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle(t('dispatch.partnerTrips.title'));
   const navigate = route.useNavigate();
   const raw = route.useSearch() as Record<string, unknown>;
   const user = useCurrentUser();
-  const zone = user.data?.company_time_zone ?? browserZone();
+  const zone = user.data?.company_time_zone ?? browserTimeZone();
   const today = dayIn(zone);
   const day = isDay(raw.date) ? raw.date : today;
   const goTo = (next: string) => void navigate({ search: (next === today ? {} : { date: next }) as never, replace: true });
@@ -110,7 +110,7 @@ export function PartnerTripsPage() {
       <Text>{t('dispatch.partnerTrips.intro', { zone })}</Text>
       <DayNavigator day={day} today={today} onChange={goTo} />
       <Title order={2} size="h3">
-        {t('dispatch.day.heading', { day: longDay(day, i18n.language) })}
+        {t('dispatch.day.heading', { day: formatDay(day, 'full') })}
       </Title>
       {trips.data === undefined ? (
         <Text>{trips.isError ? t('dispatch.partnerTrips.loadFailed') : t('app.loading')}</Text>

@@ -98,7 +98,7 @@ export function TripCard({
   onCorrect,
   onEdit,
 }: TripCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const reasonText = useReasonText();
   const assign = useAssignDriver(zone);
   const move = useMoveTrip();
@@ -267,8 +267,8 @@ export function TripCard({
           >
             {t(`dispatch.warning.${warning.reason}`, {
               driver: warning.driver_name ?? t('dispatch.warning.unknownDriver'),
-              from: timeOnDay(zone, warning.from_at, day, i18n.language),
-              to: timeOnDay(zone, warning.to_at, day, i18n.language),
+              from: timeOnDay(zone, warning.from_at, day),
+              to: timeOnDay(zone, warning.to_at, day),
             })}
           </Alert>
         ) : null}

@@ -7,13 +7,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconTrash } from '../../components/icons';
 import { MoneyInput } from '../../components/MoneyInput';
 import { ApiError } from '../../lib/api';
+import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
-import { useMoney } from '../../lib/money';
 import { toastSuccess } from '../../lib/toast';
-import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
+import { dayIn, fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useDeleteTrip, useSaveTrip, useTripPlaces } from './api';
 import { isOpen } from './plan';
-import { clockIn, dayIn } from './time';
+import { clockIn } from './time';
 
 /** A place as the selects hold it: `location:12` or `yard:3` (each end of a trip is one or the other). */
 type PlaceValue = `${'location' | 'yard'}:${number}`;

@@ -1,7 +1,8 @@
 import type { Driver, Trip } from '@ps/contracts';
 import { describe, expect, it } from 'vitest';
+import { dayIn } from '../../lib/zonedTime';
 import { busyWith, dayCounts, driverChoices, filterTrips, groupByHour } from './plan';
-import { addDays, clockIn, dayIn, isDay, timeOnDay } from './time';
+import { addDays, clockIn, isDay, timeOnDay } from './time';
 
 const trip = (id: number, at: string, overrides: Partial<Trip> = {}): Trip => ({
   id,
@@ -128,8 +129,8 @@ describe('the company clock', () => {
   it('names days and times in the company zone, whatever the browser', () => {
     expect(dayIn('Asia/Colombo', '2026-07-01T20:00:00Z')).toBe('2026-07-02');
     expect(clockIn('Asia/Colombo', '2026-07-01T20:00:00Z')).toBe('01:30');
-    expect(timeOnDay('Europe/London', '2026-07-01T20:00:00Z', '2026-07-01', 'en')).toBe('21:00');
-    expect(timeOnDay('Europe/London', '2026-07-01T23:30:00Z', '2026-07-01', 'en')).toBe('2 Jul, 00:30');
+    expect(timeOnDay('Europe/London', '2026-07-01T20:00:00Z', '2026-07-01')).toBe('21:00');
+    expect(timeOnDay('Europe/London', '2026-07-01T23:30:00Z', '2026-07-01')).toBe('2 Jul, 00:30');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(isDay('2026-02-30')).toBe(false);
     expect(isDay('2026-02-28')).toBe(true);

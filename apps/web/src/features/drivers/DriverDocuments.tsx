@@ -22,8 +22,8 @@ import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
 import { ApiError, toastApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
-import { useFormatDay } from '../../lib/days';
-import { formatDateTime, translateMessage } from '../../lib/i18n';
+import { formatDateTime, formatDay } from '../../lib/format';
+import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { downloadDocument, useDeleteDocument, useDocumentTypes, useDriverDocuments, useUploadDocument } from './api';
 
@@ -60,7 +60,6 @@ const sizeText = (bytes: number) =>
 /** The driver's documents: upload one (PDF, JPEG or PNG, up to 10 MB), download or delete each. */
 export function DocumentsSection({ driver }: { driver: Driver }) {
   const { t } = useTranslation();
-  const day = useFormatDay();
   const cards = useCardLayout();
   const types = useDocumentTypes();
   const documents = useDriverDocuments(driver.id);
@@ -130,7 +129,7 @@ export function DocumentsSection({ driver }: { driver: Driver }) {
       t('drivers.documents.noExpiry')
     ) : (
       <Group gap={6} wrap="nowrap">
-        <Text size="sm">{day(document.expiry_date)}</Text>
+        <Text size="sm">{formatDay(document.expiry_date)}</Text>
         {document.expired ? (
           <Badge color="red.9" variant="dot" size="lg" tt="none" miw="max-content">
             {t('drivers.documents.expired')}

@@ -6,10 +6,10 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { Section } from '../../components/Section';
 import { ApiError, toastApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
-import { todayInBrowser, useFormatDay } from '../../lib/days';
+import { formatDay, useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
-import { useMoney } from '../../lib/money';
 import { toastSuccess } from '../../lib/toast';
+import { todayInBrowser } from '../../lib/zonedTime';
 import { useAddRate, useDriverRates } from './api';
 
 type FieldErrors = Partial<Record<'price_per_hour' | 'effective_from', string>>;
@@ -35,7 +35,6 @@ export function RatesSection({ driver }: { driver: Driver }) {
   const can = useCan();
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useFormatDay();
   const rates = useDriverRates(driver.id);
   const add = useAddRate(driver.id);
   const [amount, setAmount] = useState<number | null>(null);
@@ -52,7 +51,7 @@ export function RatesSection({ driver }: { driver: Driver }) {
       { driver_id: driver.id, price_per_hour: amount, effective_from: from },
       {
         onSuccess: (rate) => {
-          toastSuccess(t('drivers.rates.added', { amount: money.format(rate.price_per_hour), date: day(rate.effective_from) }));
+          toastSuccess(t('drivers.rates.added', { amount: money.format(rate.price_per_hour), date: formatDay(rate.effective_from) }));
           setAmount(null);
         },
         onError: (error) => {
@@ -83,7 +82,7 @@ export function RatesSection({ driver }: { driver: Driver }) {
                 <Table.Tr key={rate.id}>
                   <Table.Td>
                     <Group gap={6}>
-                      {day(rate.effective_from)}
+                      {formatDay(rate.effective_from)}
                       {rate.current ? (
                         <Badge color="green.9" variant="dot" size="lg" tt="none" miw="max-content">
                           {t('drivers.rates.current')}

@@ -16,9 +16,8 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import type { CsvColumn } from '../../lib/csv';
-import { useFormatDay } from '../../lib/days';
+import { formatDay, useMoney } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
-import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { driversResource } from './api';
 import { EligibilityBadge, useReasonText } from './eligibility';
@@ -36,7 +35,6 @@ export function DriversListPage() {
   const [search, navigate] = usePageSearch(route, validateDriverSearch);
   const { companyId } = route.useParams();
   const money = useMoney();
-  const day = useFormatDay();
   const reasonText = useReasonText();
   const page = useListPage({
     resource: driversResource,
@@ -179,7 +177,7 @@ export function DriversListPage() {
               accessor: 'licence_expiry',
               title: t('drivers.fields.licence_expiry'),
               sortable: true,
-              render: (driver) => (driver.licence_expiry ? day(driver.licence_expiry) : ''),
+              render: (driver) => (driver.licence_expiry ? formatDay(driver.licence_expiry) : ''),
             },
             {
               accessor: 'price_per_hour',

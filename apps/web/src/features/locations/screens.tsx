@@ -18,6 +18,7 @@ import type { KitColumn } from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import type { CsvColumn } from '../../lib/csv';
 import type { Scope } from '../../lib/features';
+import { formatNumber } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { coreLocationsResource, locationsResource, useAirports, useCoreLocationChoices } from './api';
 import { LocationList } from './LocationList';
@@ -114,7 +115,7 @@ const mapHref = (latitude: number, longitude: number) =>
 
 /** A location's coordinates ("51.4723, -0.4887" in the user's locale, up to six decimals) with a link to the map, or "Not given". */
 function Coordinates({ place }: { place: Pick<Place, 'name' | 'latitude' | 'longitude'> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (place.latitude === null || place.longitude === null) {
     return (
       <Text size="sm" c="dimmed">
@@ -122,11 +123,10 @@ function Coordinates({ place }: { place: Pick<Place, 'name' | 'latitude' | 'long
       </Text>
     );
   }
-  const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6, useGrouping: false });
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" ff="monospace">
-        {`${format.format(place.latitude)}, ${format.format(place.longitude)}`}
+        {`${formatNumber(place.latitude, 6)}, ${formatNumber(place.longitude, 6)}`}
       </Text>
       <Anchor
         href={mapHref(place.latitude, place.longitude)}

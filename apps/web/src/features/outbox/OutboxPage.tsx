@@ -10,7 +10,7 @@ import { ListError, ResourceTable } from '../../components/ListKit';
 import { MailStateBadge } from '../../components/MailStateBadge';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { useCurrentUser } from '../../lib/currentUser';
-import { formatDateTime, formatNumber } from '../../lib/i18n';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { useListTableProps } from '../../lib/list';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';

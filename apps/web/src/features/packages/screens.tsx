@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { CrudCreatePage, CrudEditPage, CrudListPage, crudScreens } from '../../components/CrudPages';
 import { MoneyInput } from '../../components/MoneyInput';
+import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
-import { useMoney } from '../../lib/money';
 import { type PackageListSearch, packagesResource } from './api';
 import { IncludedItems } from './IncludedItems';
 

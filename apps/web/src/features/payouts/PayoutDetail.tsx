@@ -7,9 +7,7 @@ import { IconAlertCircle, IconCheck, IconTrash } from '../../components/icons';
 import { useCardLayout } from '../../components/ListKit';
 import { ApiError, toastApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
-import { useFormatDay } from '../../lib/days';
-import { formatDateTime, formatNumber } from '../../lib/i18n';
-import { useMoney } from '../../lib/money';
+import { formatDateTime, formatDay, formatNumber, useMoney } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { useApprovePayout, useDeletePayout, usePayout } from './api';
 import { hoursText, statusColour, usePeriodText } from './format';
@@ -103,7 +101,6 @@ function PayoutBody({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useFormatDay();
   const periodText = usePeriodText();
   const approve = useApprovePayout(payout.driver_id);
   const remove = useDeletePayout(payout.driver_id);
@@ -156,7 +153,7 @@ function PayoutBody({
           <Stack gap={4}>
             <Text size="sm">{t('payouts.detail.missingRatesBody', { count: payout.missing_rate_days.length })}</Text>
             <Text size="sm" fw={600}>
-              {payout.missing_rate_days.map(day).join(', ')}
+              {payout.missing_rate_days.map((item) => formatDay(item)).join(', ')}
             </Text>
           </Stack>
         </Alert>
@@ -324,7 +321,6 @@ function PayoutBody({
 function DayLines({ lines, missingRateDays }: { lines: PayoutLine[]; missingRateDays: string[] }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useFormatDay();
   const cards = useCardLayout();
   // A day with no rate in force is at nothing: it says so rather than showing a rate of 0.
   const rateOf = (line: PayoutLine) => (missingRateDays.includes(line.day) ? t('payouts.lines.noRate') : money.format(line.rate));
@@ -334,7 +330,7 @@ function DayLines({ lines, missingRateDays }: { lines: PayoutLine[]; missingRate
         label={t('payouts.detail.daysTitle')}
         rows={lines.map((line) => ({
           key: `${line.kind}-${line.attendance_id}`,
-          title: day(line.day),
+          title: formatDay(line.day),
           detail: missingRateDays.includes(line.day)
             ? t('payouts.lines.hoursNoRate', { hours: hoursText(hoursOf(line.worked_minutes)) })
             : t('payouts.lines.hoursAtRate', { hours: hoursText(hoursOf(line.worked_minutes)), rate: money.format(line.rate) }),
@@ -356,7 +352,7 @@ function DayLines({ lines, missingRateDays }: { lines: PayoutLine[]; missingRate
       <Table.Tbody>
         {lines.map((line) => (
           <Table.Tr key={`${line.kind}-${line.attendance_id}`}>
-            <Table.Td>{day(line.day)}</Table.Td>
+            <Table.Td>{formatDay(line.day)}</Table.Td>
             <Table.Td ta="right">{hoursText(hoursOf(line.worked_minutes))}</Table.Td>
             <Table.Td ta="right">{rateOf(line)}</Table.Td>
             <Table.Td ta="right">{money.format(line.amount)}</Table.Td>
@@ -370,7 +366,6 @@ function DayLines({ lines, missingRateDays }: { lines: PayoutLine[]; missingRate
 function TripLines({ lines }: { lines: PayoutLine[] }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useFormatDay();
   const cards = useCardLayout();
   const tripName = (line: PayoutLine) => t('payouts.lines.trip', { id: line.trip_id });
   if (cards) {
@@ -379,7 +374,7 @@ function TripLines({ lines }: { lines: PayoutLine[] }) {
         label={t('payouts.detail.tripsTitle')}
         rows={lines.map((line) => ({
           key: `trip-${line.trip_id}`,
-          title: day(line.day),
+          title: formatDay(line.day),
           detail: tripName(line),
           amount: money.format(line.amount),
         }))}
@@ -398,7 +393,7 @@ function TripLines({ lines }: { lines: PayoutLine[] }) {
       <Table.Tbody>
         {lines.map((line) => (
           <Table.Tr key={`trip-${line.trip_id}`}>
-            <Table.Td>{day(line.day)}</Table.Td>
+            <Table.Td>{formatDay(line.day)}</Table.Td>
             <Table.Td>{tripName(line)}</Table.Td>
             <Table.Td ta="right">{money.format(line.amount)}</Table.Td>
           </Table.Tr>

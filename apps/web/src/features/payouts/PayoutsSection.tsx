@@ -6,14 +6,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
-import { useCan } from '../../lib/currentUser';
-import { useFormatDay } from '../../lib/days';
-import { formatNumber } from '../../lib/i18n';
-import { useMoney } from '../../lib/money';
+import { useCan, useCurrentUser } from '../../lib/currentUser';
+import { formatDay, formatNumber, useMoney } from '../../lib/format';
+import { dayIn } from '../../lib/zonedTime';
 import { PAYOUTS_PAGE_SIZE, useDriverPayouts, usePayoutStatistics } from './api';
 import { ComputePayoutForm } from './ComputePayoutForm';
 import { FigureTiles } from './FigureTiles';
-import { hoursText, statusColour, usePeriodText } from './format';
+import { hoursText, paidUntilText, statusColour, usePeriodText } from './format';
 import { PayoutDetailPanel } from './PayoutDetail';
 import { hoursOf } from './period';
 
@@ -74,15 +73,16 @@ export function PayoutsSection({ driver }: { driver: Driver }) {
 function PayoutFigures({ driverId }: { driverId: number }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useFormatDay();
   const statistics = usePayoutStatistics(driverId);
   const figures = statistics.data;
+  const today = dayIn(useCurrentUser().data?.company_time_zone ?? undefined);
+  const paidUntil = (day: string) => paidUntilText(day, today, t);
   const loading = t('app.loading');
   const tiles = [
     {
       key: 'paidUntil',
       label: t('payouts.figures.paidUntil'),
-      value: figures ? (figures.paid_until ? day(figures.paid_until) : t('payouts.figures.neverPaid')) : loading,
+      value: figures ? (figures.paid_until ? paidUntil(figures.paid_until) : t('payouts.figures.neverPaid')) : loading,
     },
     {
       key: 'unpaidHours',

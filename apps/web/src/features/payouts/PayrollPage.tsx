@@ -9,12 +9,11 @@ import { type KitColumn, ListError, ResourceTable, useWholeListTable } from '../
 import { ApiError, toastApiError } from '../../lib/api';
 import { downloadCsv } from '../../lib/csv';
 import { useCan } from '../../lib/currentUser';
-import { todayInBrowser, useFormatDay } from '../../lib/days';
-import { formatNumber } from '../../lib/i18n';
+import { formatDay, formatNumber, useMoney } from '../../lib/format';
 import { usePageSearch } from '../../lib/listPage';
-import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
+import { todayInBrowser } from '../../lib/zonedTime';
 import { useApproveMany, usePayroll } from './api';
 import { FigureTiles } from './FigureTiles';
 import { hoursText, payrollStatusColour, useFormatMonth, usePeriodText } from './format';
@@ -125,8 +124,7 @@ function PayrollSummary({ payroll }: { payroll: Payroll }) {
 
 /** The days of a list, shown in the user's language: "5 Mar 2026, 6 Mar 2026". */
 function useDaysText() {
-  const day = useFormatDay();
-  return (days: readonly string[]) => days.map(day).join(', ');
+  return (days: readonly string[]) => days.map((item) => formatDay(item)).join(', ');
 }
 
 /** A row's status: its badge, and what stands out (several payouts, a draft that cannot be approved, pay on no payout). */

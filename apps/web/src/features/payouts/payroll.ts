@@ -2,7 +2,7 @@
 import type { Payroll, PayrollPayout, PayrollRow, PayrollStatus } from '@ps/contracts';
 import { isMonth } from '@ps/contracts/common/months';
 import { type CsvColumn, csvLine, toCsv } from '../../lib/csv';
-import { minorDigitsOf, toMajor } from '../../lib/money';
+import { minorDigitsOf, toMajor } from '../../lib/format';
 
 export const payrollSortFields = ['driver_name', 'hours', 'trip_count', 'amount', 'status'] as const;
 export type PayrollSortField = (typeof payrollSortFields)[number];

@@ -7,7 +7,7 @@ import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
 import { IconLogout, IconPlus, IconSearch, IconShieldLock, IconTrash } from '../../components/icons';
 import { useCardLayout } from '../../components/ListKit';
 import { useCurrentUser } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { AddAdminDialog } from './AddAdminDialog';

@@ -8,9 +8,8 @@ import { AddButton, ExportCsvButton, type KitColumn, ListError, ListToolbar, Res
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import type { CsvColumn } from '../../lib/csv';
 import { useCan } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime, useMoney } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
-import { useMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
 import { locationPricesResource, useAirportChoices, useBandChoices, useLocationChoices, useMonths } from './api';
 import { routeName } from './names';

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { VersionCard } from '../../components/VersionCard';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
-import { formatDateTime } from '../../lib/i18n';
-import { useMoney } from '../../lib/money';
+import { formatDateTime, useMoney } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { type PriceListRouteKey, useMonths, usePriceListRestorePreview, usePriceListVersions, useRestorePriceList } from './api';
 

@@ -12,7 +12,7 @@ import { MAX_PAGE_SIZE } from '@ps/contracts/common/pagination';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api';
-import { intlLocale } from '../../lib/locale';
+import { formatMonthNumber } from '../../lib/format';
 import { createResource } from '../../lib/resource';
 import { DEFAULT_LOCATION_PRICE_SORT, type LocationPriceListSearch } from './search';
 
@@ -94,7 +94,6 @@ export interface MonthName {
 /** The twelve months: names from `/api/month/list` (the user's language), short names from the browser. */
 export function useMonths(): MonthName[] {
   const { i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
   const query = useQuery({
     queryKey: ['months', i18n.language],
     queryFn: ({ signal }) => callEndpoint(bandEndpoints.months, { signal }).then((r) => r.data),
@@ -102,12 +101,9 @@ export function useMonths(): MonthName[] {
     retry: false,
     meta: { silent: true },
   });
-  const long = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-  const short = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   return Array.from({ length: 12 }, (_, index) => {
-    const date = new Date(Date.UTC(2026, index, 1));
     const named = query.data?.find((month) => month.id === index + 1)?.name;
-    return { id: index + 1, name: named ?? long.format(date), short: short.format(date) };
+    return { id: index + 1, name: named ?? formatMonthNumber(index + 1), short: formatMonthNumber(index + 1, 'shortName') };
   });
 }
 

@@ -1,4 +1,4 @@
-import { minorDigitsOf, toMajor } from '../../lib/money';
+import { minorDigitsOf, toMajor } from '../../lib/format';
 
 /** A price as typed: "35", "35.5", "1,250.00"; '' is no price. Undefined when it is not an amount. */
 export function parsePrice(text: string, currency: string): number | null | undefined {

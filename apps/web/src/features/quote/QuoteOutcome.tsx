@@ -5,18 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { IconAlertCircle } from '../../components/icons';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
-import { intlLocale } from '../../lib/locale';
-import { useMoney } from '../../lib/money';
+import { formatMonthNumber, useMoney } from '../../lib/format';
 import type { useQuote } from './api';
 import { isCompleteQuote, type QuoteSearch } from './search';
 
 const route = getRouteApi('/$companyId/quote');
 
 /** The month's name in the user's language ("March", "மார்ச்"). */
-function monthName(language: string, month: number): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));
-}
-
 /** Under the form: what is missing, the wait, the refusal in the user's language, or the quote and the route's prices. */
 export function QuoteOutcome({ search, result }: { search: QuoteSearch; result: ReturnType<typeof useQuote> }) {
   const { t } = useTranslation();
@@ -71,9 +66,9 @@ function BookThis({ search }: { search: QuoteSearch }) {
 }
 
 function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRow[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { format } = useMoney();
-  const month = monthName(i18n.language, quote.month);
+  const month = formatMonthNumber(quote.month);
   const lines: { label: string; value: string; strong?: boolean }[] = [
     { label: t(`quote.sources.${quote.base_price_source}`), value: format(quote.base_price) },
     {
@@ -168,7 +163,7 @@ function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRo
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    {row.month === null ? t('quote.prices.everyMonth') : monthName(i18n.language, row.month)}
+                    {row.month === null ? t('quote.prices.everyMonth') : formatMonthNumber(row.month)}
                     {row.id === quote.location_price_id ? (
                       <Text size="xs" fw={700} c="blue.9">
                         {t('quote.prices.used')}

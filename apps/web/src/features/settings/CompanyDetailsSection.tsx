@@ -6,6 +6,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
 import { Section } from '../../components/Section';
+import { formatWeekday } from '../../lib/format';
 import { applyServerFieldErrors, sameNameField, useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { useUpdateCompanyDetails } from './api';
@@ -72,8 +73,7 @@ function DetailsGroup({ legend, children }: { legend: string; children: ReactNod
 function useWeekdayOptions() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
-    return isoWeekdays.map((day) => ({ value: String(day), label: format.format(Date.UTC(2024, 0, day)) }));
+    return isoWeekdays.map((day) => ({ value: String(day), label: formatWeekday(day, 'long') }));
   }, [i18n.language]);
 }
 

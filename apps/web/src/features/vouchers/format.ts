@@ -1,20 +1,18 @@
 import type { Voucher } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
-import { useFormatDay } from '../../lib/days';
-import { useMoney } from '../../lib/money';
+import { formatDay, useMoney } from '../../lib/format';
 
 /** How a voucher reads in a list: "10 %" or "£5.00", the validity, and "3 / 100" uses. */
 export function useVoucherText() {
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useFormatDay();
   return {
     discount: (voucher: Pick<Voucher, 'discount_type' | 'discount_value'>) =>
       voucher.discount_type === 'percent'
         ? t('vouchers.percentValue', { value: voucher.discount_value })
         : money.format(voucher.discount_value),
     validity: (voucher: Pick<Voucher, 'valid_from' | 'valid_to'>) =>
-      t('vouchers.validity', { from: day(voucher.valid_from), to: day(voucher.valid_to) }),
+      t('vouchers.validity', { from: formatDay(voucher.valid_from), to: formatDay(voucher.valid_to) }),
     usage: (voucher: Pick<Voucher, 'times_used' | 'usage_limit'>) =>
       voucher.usage_limit === null
         ? t('vouchers.usageUnlimited', { used: voucher.times_used })

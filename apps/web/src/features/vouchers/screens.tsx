@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { CrudCreatePage, CrudEditPage, CrudListPage, crudScreens } from '../../components/CrudPages';
 import { MoneyInput } from '../../components/MoneyInput';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
-import { todayInBrowser } from '../../lib/days';
+import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
-import { useMoney } from '../../lib/money';
+import { todayInBrowser } from '../../lib/zonedTime';
 import { type VoucherListSearch, vouchersResource } from './api';
 import { useVoucherText } from './format';
 

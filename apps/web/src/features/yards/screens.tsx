@@ -3,7 +3,8 @@ import { type YardCreateInput, yardCreateSchema, yardSortFields, yardUpdateSchem
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CrudCreatePage, CrudEditPage, CrudListPage, crudScreens } from '../../components/CrudPages';
-import { formatNumber, translateMessage } from '../../lib/i18n';
+import { formatNumber } from '../../lib/format';
+import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
 import { yardsResource } from './api';
 
