@@ -1,13 +1,14 @@
 import { ActionIcon, AppShell, Box, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconLogout, IconUser } from '../../components/icons';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { useCompanyWebConfig, useStoredWebConfig } from '../../lib/companyWebConfig';
 import { useCurrentUser, useSignOut } from '../../lib/currentUser';
 import type { NavGroup } from '../../lib/features';
+import { useToastSlot } from '../../lib/toast';
 import { LoadingScreen, RouteErrorScreen } from '../components/RouteStates';
 import { mayOpen } from '../routeAccess';
 import { GlobalSearch } from './GlobalSearch';
@@ -67,6 +68,13 @@ export function AppFrame({
   const mayOpenCurrent = user.data ? mayOpen(access, user.data.permissions) : false;
   const isActive = (item: NavItem) =>
     item === homeItem ? pathname === item.href || pathname === `${item.href}/` : isUnder(pathname, item.href);
+  // Toasts sit in the header's free room left of its controls, right of the title (or over it when short of room), so
+  // they hide none of the header's controls (lib/toast.ts).
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const headerTitle = useRef<HTMLDivElement>(null);
+  const headerControls = useRef<HTMLDivElement>(null);
+  useToastSlot(header, headerControls, { control: menuButton, title: headerTitle });
 
   return (
     <AppShell
@@ -84,10 +92,11 @@ export function AppFrame({
       <a href="#main-content" className="ps-skip-link">
         {t('shell.skipToContent')}
       </a>
-      <AppShell.Header>
+      <AppShell.Header ref={header}>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
+          <Group gap="xs" wrap="nowrap" miw={0} ref={headerTitle}>
             <Burger
+              ref={menuButton}
               opened={opened}
               onClick={toggle}
               hiddenFrom="md"
@@ -99,7 +108,7 @@ export function AppFrame({
               {title}
             </Text>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ref={headerControls}>
             {user.data?.company_id != null ? <GlobalSearch companyId={user.data.company_id} permissions={user.data.permissions} /> : null}
             {user.data ? (
               <Button
