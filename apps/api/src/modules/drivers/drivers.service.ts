@@ -1,12 +1,11 @@
-import {
-  type AdminStatusUpdate,
-  type CompanyPerson,
-  type CompanyPersonListQuery,
-  type Driver,
-  type DriverAddBody,
-  type DriverListQuery,
-  type DriverUpdate,
-  normalisePhone,
+import type {
+  AdminStatusUpdate,
+  CompanyPerson,
+  CompanyPersonListQuery,
+  Driver,
+  DriverAddBody,
+  DriverListQuery,
+  DriverUpdate,
 } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
 import { type Db, type DbOrTx, readTogether } from '../../db/client.ts';

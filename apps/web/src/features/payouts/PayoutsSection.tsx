@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
 import { useCan, useCurrentUser } from '../../lib/currentUser';
-import { formatDay, formatNumber, useMoney } from '../../lib/format';
+import { formatNumber, useMoney } from '../../lib/format';
 import { dayIn } from '../../lib/zonedTime';
 import { PAYOUTS_PAGE_SIZE, useDriverPayouts, usePayoutStatistics } from './api';
 import { ComputePayoutForm } from './ComputePayoutForm';
