@@ -180,6 +180,24 @@ export async function newDriver(request: APIRequestContext, firstName = 'Ilango'
   return { email, temporary };
 }
 
+/** Waits (at most `capMs`) for the page's running finite animations and transitions to end; endless ones are left alone. */
+export async function animationsSettled(page: Page, capMs = 2000): Promise<void> {
+  await page.evaluate(
+    (cap) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running')
+            .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((settle) => setTimeout(settle, cap)),
+      ]),
+    capMs,
+  );
+}
+
 /** Serious and critical findings of axe (WCAG 2.x A/AA rules) on the page as it is now. */
 export async function seriousViolations(page: Page) {
   // A dialog or toast fading in or out has its text at part opacity: axe would measure a contrast nobody reads.
@@ -188,19 +206,8 @@ export async function seriousViolations(page: Page) {
   // a paused progress bar are left alone). A page behind another window has its animation clock stopped, so it is
   // brought to the front, and the wait is capped.
   await page.bringToFront();
-  await page.evaluate(() => {
-    window.dispatchEvent(new Event('blur'));
-    return Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running')
-          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((settle) => setTimeout(settle, 2000)),
-    ]);
-  });
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await animationsSettled(page);
   try {
     // Without frames axe runs in the page itself (legacy mode). Its default opens a blank page per check to merge
     // each frame's results, which took half of every check's time (1-2 s each, and 40 % of the suite was axe); a

@@ -6,7 +6,7 @@ import airportsTa from '../src/features/airports/locales/ta.json' with { type: '
 import baseEn from '../src/locales/en.json' with { type: 'json' };
 import baseTa from '../src/locales/ta.json' with { type: 'json' };
 import { api, isMobile, setLanguage } from './catalogue';
-import { ADMIN, apiSignIn, BOTH_WIDTHS, createAirport, storeSession } from './support';
+import { ADMIN, animationsSettled, apiSignIn, BOTH_WIDTHS, createAirport, storeSession } from './support';
 
 /**
  * Issue 21, section 4: toasts sit where they hide nothing that can be clicked (docs/decisions.md, "Where toasts sit").
@@ -20,19 +20,6 @@ const words = {
   en: { shell: shellEn, airports: airportsEn.airports, base: baseEn },
   ta: { shell: shellTa, airports: airportsTa.airports, base: baseTa },
 };
-
-/** Waits for the toasts' entrance (and any other finite animation) to end: a toast is measured where it stays. */
-async function animationsSettled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.playState === 'running')
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
 
 /**
  * The controls (links, buttons, fields) in `scopes` that a toast covers: what the browser finds at a control's centre
