@@ -92,6 +92,7 @@ export const errorCodes = [
   'trip_paid',
   'trip_in_use',
   'trip_partner_invalid',
+  'trip_booking_closed',
   'client_key_invalid',
   'too_many_attempts',
   'too_many_requests',

@@ -180,6 +180,84 @@ describe('a meet-and-greet booking makes, moves and cancels its trips', () => {
     expect(await tripsOf(tenant, booking.id)).toHaveLength(2);
   });
 
+  it('leaves no trip open once the car is checked out: a trip a driver had is completed, one nobody had is cancelled', async () => {
+    const { tenant, route, yard } = await makeCompany();
+    const booking = await createBookingThroughApi(ctx, tenant, route, meetAndGreet());
+    const [inTrip, outTrip] = await tripsOf(tenant, booking.id);
+    if (!inTrip || !outTrip || !yard) throw new Error('no trips');
+    const driver = await signedInDriver(ctx, tenant.company.id, { first_name: 'Ran', last_name: 'It' });
+    expect((await call(ctx.app, 'PATCH', `/api/trips/update/${inTrip.id}`, tenant.headers, { driver_id: driver.driver.id })).status).toBe(
+      200,
+    );
+    expect((await call(ctx.app, 'PATCH', `/api/trips/status/update/${inTrip.id}`, driver.headers, { status: 'started' })).status).toBe(200);
+    // A shuttle the office added by hand for the same booking, assigned but never started: it is closed too.
+    const shuttle = await call(ctx.app, 'POST', '/api/trips/add', tenant.headers, {
+      type: 'shuttle',
+      booking_id: booking.id,
+      from_yard_id: yard.id,
+      to_location_id: route.terminal.id,
+      scheduled_at: '2026-06-11T10:00:00Z',
+      driver_id: driver.driver.id,
+    });
+    expect(shuttle.status, JSON.stringify(shuttle.body)).toBe(201);
+    for (const status of ['checked_in', 'checked_out'] as const) {
+      const moved = await call(ctx.app, 'PATCH', `/api/booking/status/update/${booking.id}`, tenant.headers, { status });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+
+    const closed = await tripsOf(tenant, booking.id);
+    expect(closed.map((trip) => [trip.type, trip.status])).toEqual([
+      ['in', 'completed'],
+      ['shuttle', 'completed'],
+      ['out', 'cancelled'],
+    ]);
+    // Each with the reason in its history.
+    const history = await call(ctx.app, 'GET', `/api/trips/get/${outTrip.id}`, tenant.headers);
+    expect(history.status).toBe(200);
+    expect((history.body.data as TripDetail).status_history.at(-1)).toMatchObject({
+      from_status: 'scheduled',
+      to_status: 'cancelled',
+      note: 'Closed with its booking (Checked out): the car is back with its customer.',
+    });
+    // Dispatch's "needs a driver" never lists it.
+    const waiting = await call(ctx.app, 'GET', `/api/trips/list?unassigned=1&status=scheduled&booking_id=${booking.id}`, tenant.headers);
+    expect(waiting.body.data).toEqual([]);
+    // Nor can a new one be planned for the returned car, or an old one be moved onto it.
+    const added = await call(ctx.app, 'POST', '/api/trips/add', tenant.headers, {
+      type: 'out',
+      booking_id: booking.id,
+      from_yard_id: yard.id,
+      to_location_id: route.terminal.id,
+      scheduled_at: '2026-06-12T19:00:00Z',
+    });
+    expect(added.status).toBe(409);
+    expect(added.body).toMatchObject({ code: 'trip_booking_closed', details: [{ field: 'booking_id' }] });
+    const loose = await insertTrip(ctx.db, tenant.company.id, {
+      from_yard_id: yard.id,
+      to_location_id: route.terminal.id,
+      scheduled_at: new Date('2026-06-12T19:00:00Z'),
+    });
+    const attached = await call(ctx.app, 'PATCH', `/api/trips/update/${loose.id}`, tenant.headers, { booking_id: booking.id });
+    expect(attached.status).toBe(409);
+    expect(attached.body.code).toBe('trip_booking_closed');
+  });
+
+  it('closes the trips of a booking that goes straight to completed, in the caller language', async () => {
+    const { tenant, route } = await makeCompany();
+    const booking = await createBookingThroughApi(ctx, tenant, route, meetAndGreet());
+    for (const status of ['checked_in', 'checked_out', 'completed'] as const) {
+      await call(ctx.app, 'PATCH', `/api/booking/status/update/${booking.id}`, tenant.headers, { status });
+    }
+    expect((await tripsOf(tenant, booking.id)).map((trip) => trip.status)).toEqual(['cancelled', 'cancelled']);
+    const tamil = { ...tenant.headers, 'accept-language': 'ta' };
+    const other = await createBookingThroughApi(ctx, tenant, route, meetAndGreet());
+    await call(ctx.app, 'PATCH', `/api/booking/status/update/${other.id}`, tamil, { status: 'checked_in' });
+    await call(ctx.app, 'PATCH', `/api/booking/status/update/${other.id}`, tamil, { status: 'checked_out' });
+    const [first] = await tripsOf(tenant, other.id);
+    const history = await call(ctx.app, 'GET', `/api/trips/get/${first?.id}`, tenant.headers);
+    expect((history.body.data as TripDetail).status_history.at(-1)?.note).toContain('முன்பதிவுடன் மூடப்பட்டது');
+  });
+
   it('cancels the in and out trips when the booking stops being meet and greet', async () => {
     const { tenant, route } = await makeCompany();
     const booking = await createBookingThroughApi(ctx, tenant, route, meetAndGreet());

@@ -6,9 +6,11 @@ import { recordAudit } from '../../kit/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTripsRepository, OPEN_TRIP_STATUSES, type TripRow } from './trips.repository.ts';
 import {
+  CALLED_OFF,
   companyTripSettings,
   defaultYardId,
   driverIsFree,
+  RETURNED,
   recordScheduleChange,
   recordTripStatus,
   type TripCaller,
@@ -23,7 +25,9 @@ import {
  *   the company's `flight_buffer_minutes`); missing ones are made (scheduled, the company's trip fee);
  * - a change of the booking's times moves its trips that have not started, each move logged in
  *   `trip_schedule_changes` (`booking_changed`); a driver no longer free at the new time is taken off and named;
- * - cancelled or no-show cancels its open trips (scheduled or assigned; a started one carries on).
+ * - cancelled or no-show cancels its open trips (scheduled or assigned; a started one carries on);
+ * - checked out or completed (the car is back with its customer) leaves none open: a trip someone ran (a driver or
+ *   a partner company had it) is completed, any other is cancelled, each with the reason in its history (issue 22).
  */
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -34,8 +38,8 @@ export type BookingTripFacts = Pick<
 
 /** Booking statuses whose car is (or will be) in the company's hands: its trips exist. */
 const TRIP_BOOKING_STATUSES: readonly BookingStatus[] = ['confirmed', 'checked_in', 'parked', 'checked_out', 'completed'];
-/** Booking statuses that call its open trips off. */
-const CALLED_OFF: readonly BookingStatus[] = ['cancelled', 'no_show'];
+/** Trip statuses that are not over yet (an open trip, or one on the road). */
+const UNFINISHED: readonly TripRow['status'][] = ['scheduled', 'assigned', 'started'];
 
 const MINUTE = 60_000;
 
@@ -46,6 +50,22 @@ async function cancelTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[]): Pro
     if (!OPEN_TRIP_STATUSES.includes(trip.status)) continue;
     await writer.update(trip, { status: 'cancelled' });
     await recordTripStatus(tx, caller, trip.id, trip.status, 'cancelled', null);
+  }
+}
+
+/**
+ * Closes the booking's unfinished trips once its car is back with the customer: completed when a driver or a partner
+ * company had it (they ran it, and are paid for it), cancelled when nobody did. The history line says why.
+ */
+async function closeTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[], bookingStatus: BookingStatus): Promise<void> {
+  const writer = tripWriter(tx, caller);
+  const reason = caller.t('tripNotes.closedByBooking', { status: caller.t(`bookingStatuses.${bookingStatus}`) });
+  for (const trip of rows) {
+    if (!UNFINISHED.includes(trip.status)) continue;
+    const ran = trip.driver_id !== null || trip.partner_company_id !== null;
+    const status = ran ? 'completed' : 'cancelled';
+    await writer.update(trip, { status });
+    await recordTripStatus(tx, caller, trip.id, trip.status, status, reason);
   }
 }
 
@@ -62,14 +82,17 @@ export async function syncBookingTrips(
 ): Promise<void> {
   const isMeetAndGreet = booking.type === 'meet_and_greet';
   const calledOff = CALLED_OFF.includes(booking.status);
+  const returned = RETURNED.includes(booking.status);
   const leftMeetAndGreet = before !== null && before.type === 'meet_and_greet' && !isMeetAndGreet;
   const needsTrips = isMeetAndGreet && TRIP_BOOKING_STATUSES.includes(booking.status);
   // Already a booking with trips before this change: a trip the office cancelled since is not made again.
   const hadTrips = before !== null && before.type === 'meet_and_greet' && TRIP_BOOKING_STATUSES.includes(before.status);
-  if (!calledOff && !leftMeetAndGreet && !needsTrips) return;
+  if (!calledOff && !returned && !leftMeetAndGreet && !needsTrips) return;
 
   const existing = await createTripsRepository(tx, caller).ofBooking(booking.id);
   if (calledOff) return cancelTrips(tx, caller, existing);
+  // Any booking's trips (a park-and-ride shuttle too): the car is back, so nothing of it is still to be driven.
+  if (returned) return closeTrips(tx, caller, existing, booking.status);
   if (!needsTrips) {
     // Sold as something else now: the car is no longer driven to a yard and back.
     return cancelTrips(

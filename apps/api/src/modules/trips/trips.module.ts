@@ -14,6 +14,7 @@ export const tripsModule: ApiModule = {
     'trip_paid',
     'trip_in_use',
     'trip_partner_invalid',
+    'trip_booking_closed',
   ],
   auditEntities: ['trip', 'trip_movement', 'trip_schedule_change', 'trip_status_correction'],
   register: registerTripRoutes,

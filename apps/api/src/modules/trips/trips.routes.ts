@@ -36,7 +36,7 @@ export function registerTripRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
 optional \`booking_id\`, \`driver_id\` or \`partner_company_id\` (a company yours lists as a partner, which then runs the trip and
 sees it in its partner list; else 400 \`trip_partner_invalid\`; never both: then the trip starts \`assigned\`, else \`scheduled\`), \`driver_fee\` (minor units; the
 company's trip fee when left out) and \`notes\`. ${assignment} References to another company's records are a 400 on their field.
-Audited. ${answer}`,
+A booking that is cancelled, a no-show, checked out or completed takes no new trip (409 \`trip_booking_closed\`). Audited. ${answer}`,
     errors: [409],
     handler: async (request) => ({
       message: request.t('success.created'),

@@ -1,8 +1,8 @@
-import type { Ineligibility, Language, TripScheduleChangeReason, TripStatus } from '@ps/contracts';
+import type { BookingStatus, Ineligibility, Language, TripScheduleChangeReason, TripStatus } from '@ps/contracts';
 import { formatDay } from '@ps/contracts/common/format';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, companyPartners, tripScheduleChanges, tripStatusHistory, trips, yards } from '../../db/schema/index.ts';
+import { bookings, companies, companyPartners, tripScheduleChanges, tripStatusHistory, trips, yards } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import type { CrewActor } from '../../kit/crew.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
@@ -87,6 +87,30 @@ export function reasonInWords(caller: Pick<TripCaller, 'language' | 't'>, reason
 const statusLabel = (caller: Pick<TripCaller, 't'>, status: TripStatus) => caller.t(`tripStatuses.${status}`);
 
 export const tripPaid = () => new AppError(409, 'trip_paid');
+
+/** Booking statuses that call its open trips off (the car never came, or will not). */
+export const CALLED_OFF: readonly BookingStatus[] = ['cancelled', 'no_show'];
+/** Booking statuses after the car went back to its customer: nothing of it is left to drive. */
+export const RETURNED: readonly BookingStatus[] = ['checked_out', 'completed'];
+
+/**
+ * A trip is planned only for a booking whose car is still to be driven: one that is called off or back with its
+ * customer answers 409 `trip_booking_closed`, so no such trip ever waits for a driver. 400 when it is not the company's.
+ */
+export async function assertBookingTakesTrips(tx: DbOrTx, caller: Pick<TripCaller, 'companyId' | 't'>, bookingId: number): Promise<void> {
+  const [booking] = await tx
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.company_id, caller.companyId), eq(bookings.id, bookingId)))
+    .limit(1);
+  if (!booking) throw invalidField('booking_id');
+  if (CALLED_OFF.includes(booking.status) || RETURNED.includes(booking.status)) {
+    throw new AppError(409, 'trip_booking_closed', {
+      vars: { status: caller.t(`bookingStatuses.${booking.status}`) },
+      details: [{ field: 'booking_id', code: 'errors.trip_booking_closed', message: '' }],
+    });
+  }
+}
 export const tripClosed = (caller: Pick<TripCaller, 't'>, status: TripStatus) =>
   new AppError(409, 'trip_closed', { vars: { status: statusLabel(caller, status) } });
 export const tripNeedsDriver = (caller: Pick<TripCaller, 't'>, status: TripStatus) =>

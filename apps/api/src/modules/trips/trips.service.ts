@@ -20,6 +20,7 @@ import { defaultFrom, nextPeriod, periodStart } from '../statistics/statistics.s
 import { listTrips } from './trips.list.ts';
 import { createTripsRepository, OPEN_TRIP_STATUSES, type TripRow, type TripViewRow } from './trips.repository.ts';
 import {
+  assertBookingTakesTrips,
   assertDriverCanTake,
   assertPartner,
   companyTripSettings,
@@ -149,6 +150,7 @@ export function createTripsService(db: Db) {
         const { tx } = records;
         const settings = await companyTripSettings(tx, caller.companyId);
         const at = new Date(body.scheduled_at);
+        if (body.booking_id !== null) await assertBookingTakesTrips(tx, caller, body.booking_id);
         if (body.driver_id !== null) await assertDriverCanTake(tx, caller, body.driver_id, at, null, timeZone ?? settings.time_zone);
         if (body.partner_company_id !== null) await assertPartner(tx, caller.companyId, body.partner_company_id);
         const status: TripStatus = body.driver_id === null && body.partner_company_id === null ? 'scheduled' : 'assigned';
@@ -175,6 +177,8 @@ export function createTripsService(db: Db) {
         const row = await lockTrip(tx, caller, id);
         const columns = columnsOf(body);
         if (!OPEN_TRIP_STATUSES.includes(row.status) && planningFields.some((field) => field in body)) throw tripClosed(caller, row.status);
+        if (columns.booking_id != null && columns.booking_id !== row.booking_id)
+          await assertBookingTakesTrips(tx, caller, columns.booking_id);
         const driverId = columns.driver_id === undefined ? row.driver_id : columns.driver_id;
         const partnerId = columns.partner_company_id === undefined ? row.partner_company_id : columns.partner_company_id;
         const at = columns.scheduled_at ?? row.scheduled_at;
