@@ -12,6 +12,7 @@ import { defaultBasicToken } from './modules/web-config/web-config.service.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimitCounter, sharedRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   const uploads = createUploadStore(uploadDirectoryOf(config));
   app.addHook('onClose', () => uploads.close());
 
+  // Routes served with `idempotent: true` keep their answers by Idempotency-Key (a phone's retried offline actions).
+  registerIdempotency(app, database.db);
   // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts).
   guardRoutes(app);
   // Every feature's routes, from its manifest, in the list's order (modules/index.ts): sign-in first.

@@ -55,7 +55,7 @@ export async function createTestContext(
   const config = loadConfig(
     {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: 'memory://',
       JWT_SECRET: TEST_JWT_SECRET,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -225,6 +225,7 @@ describe('API reference', () => {
     'POST /api/booking/send-mail/{id}',
     'POST /api/mail/outbox/resend/{id}',
     'PATCH /api/driver/payouts/approve/{id}',
+    'PATCH /api/handover/undo/{id}',
     'POST /api/user/sessions/end/{id}',
   ]);
 

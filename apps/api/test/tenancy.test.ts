@@ -20,6 +20,8 @@ const STREAMS = new Set(['GET /api/live/events']);
 const ORGANISATION_READS = ['/api/core/', '/api/coreagency/', '/api/country'];
 /** Records keyed by a uuid, not a number (one's own sessions: tested with another user's in the sessions tests). */
 const UUID_KEYED = new Set(['DELETE /api/auth/sessions/:id']);
+/** Deletes that need a body (a payment's reason): sent valid, so the answer is about the record, not the input. */
+const DELETE_BODIES: Record<string, object> = { 'DELETE /api/payment/delete/:id': { reason: 'Tenancy check' } };
 /** Ids tried on every route with an id: the demo company's records have these. */
 const IDS = Array.from({ length: 25 }, (_, index) => index + 1);
 /**
@@ -123,7 +125,8 @@ describe('tenancy over the whole route table', () => {
       if (!route.permission || route.method !== 'DELETE' || !route.url.includes(':') || UUID_KEYED.has(`DELETE ${route.url}`)) continue;
       for (const id of IDS) {
         const url = route.url.replace(/:[a-z_]+/gi, String(id));
-        const response = await ctx.app.inject({ method: 'DELETE', url, headers: outsider.headers });
+        const payload = DELETE_BODIES[`DELETE ${route.url}`];
+        const response = await ctx.app.inject({ method: 'DELETE', url, headers: outsider.headers, ...(payload ? { payload } : {}) });
         const code = (response.json() as { code?: string }).code ?? '';
         // Refusals that are about the outsider's own things: their own account, the built-in roles every company sees.
         const own = response.statusCode === 409 && ['cannot_delete_self', 'role_built_in'].includes(code);
@@ -132,6 +135,9 @@ describe('tenancy over the whole route table', () => {
       }
     }
     expect(answered).toEqual([]);
+    // A body kept for a route that no longer exists would hide nothing, but says the walk is out of date.
+    const routes = new Set(ctx.app.routeTable.map((route) => `${route.method} ${route.url}`));
+    expect(Object.keys(DELETE_BODIES).filter((key) => !routes.has(key))).toEqual([]);
     expect(await companyFingerprint(demoCompanyId)).toEqual(before);
   }, 600_000);
 });

@@ -230,12 +230,11 @@ test.describe('sign-in steps', () => {
     await expect(page).toHaveURL(/\/1(\/|$)/);
     expect(await stored(page, 'token')).toBeTruthy();
 
-    // A driver has no back-office screens: the landing says what a driver can do here, and the navigation
-    // offers it instead of being empty.
-    await expect(page.getByTestId('home')).toContainText('You are signed in as a driver. Here you can:');
-    await expect(page.getByTestId('home')).toContainText('Change your password whenever you need to.');
+    // A driver lands on their day (issue 22, section 3), not on the back-office's screens.
+    await expect(page).toHaveURL(/\/1\/my-day$/);
+    await expect(page.getByRole('heading', { name: 'My day', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Airports' })).toHaveCount(0);
-    await expect(page).toHaveTitle('Home · Parking Solutions');
+    await expect(page).toHaveTitle('My day · Parking Solutions');
     await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
 
     // The new password is the one that works now.

@@ -149,11 +149,18 @@ test(
       await page.getByRole('button', { name: 'Confirm', exact: true }).click();
       await expect(page.getByTestId('booking-status')).toHaveText('Confirmed');
     }
-    await expect(page.getByRole('button', { name: 'Check out' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Check in' }).click();
+    // Checking in and out is a record made on the handover screen (handovers.spec.ts covers what it records).
+    await expect(page.getByRole('link', { name: 'Check out', exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Check in', exact: true }).click();
+    await page.getByRole('button', { name: 'Check in…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm check-in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
     await expect(page.getByTestId('booking-status')).toHaveText('Checked in');
-    await expect(toast(page, `Booking ${saved.reference} is now “Checked in”`)).toBeVisible();
-    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(toast(page, `${saved.reference} checked in.`)).toBeVisible();
+    await page.getByRole('link', { name: 'Check out', exact: true }).click();
+    await page.getByRole('button', { name: 'Check out…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm check-out' }).click();
+    await expect(page).toHaveURL(new RegExp(`/1/bookings/${bookingId}$`));
     await expect(page.getByTestId('booking-status')).toHaveText('Checked out');
     const history = page.getByTestId('booking-history');
     await expect(history).toContainText('Checked in');

@@ -56,10 +56,7 @@ async function signInWithForm(page: Page) {
 const figure = (page: Page, name: string) => page.getByTestId(`figure-${name}-value`);
 const numberIn = async (page: Page, name: string) => Number((await figure(page, name).innerText()).replace(/\D/g, ''));
 
-test('sign-in lands on the dashboard; a new booking shows up live and is checked in and out in one click each', async ({
-  page,
-  request,
-}) => {
+test('sign-in lands on the dashboard; a new booking shows up live and is checked in and out from its card', async ({ page, request }) => {
   const figureReads: string[] = [];
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname === '/api/booking/statistics/list') figureReads.push(sent.url());
@@ -84,20 +81,32 @@ test('sign-in lands on the dashboard; a new booking shows up live and is checked
   await expect(card).toBeVisible();
   await expect(card).toContainText(booking.customer_name);
   await expect(card).toContainText('BA123');
-  await expect(card.getByRole('link', { name: booking.customer_name })).toHaveAttribute('href', `/1/bookings/${booking.id}`);
+  await expect(card.getByRole('link', { name: booking.customer_name, exact: true })).toHaveAttribute('href', `/1/bookings/${booking.id}`);
   await expect(figure(page, 'in')).toHaveText(String(inBefore + 1));
   await expect(figure(page, 'month-bookings')).toHaveText(String(monthBefore + 1));
 
+  // The board's buttons open the handover screen, where the check-in and check-out are recorded (never one click).
   const onSiteBefore = await numberIn(page, 'on-site');
-  await card.getByRole('button', { name: `Check in ${booking.reference}, ${booking.customer_name}` }).click();
-  await expect(toast(page, `${booking.reference} (${booking.customer_name}) is checked in.`)).toBeVisible();
+  await card.getByRole('link', { name: `Check in ${booking.reference}, ${booking.customer_name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/1/bookings/${booking.id}/handover\\?kind=check_in$`));
+  await page.getByRole('button', { name: 'Check in…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm check-in' }).click();
+  await expect(toast(page, `${booking.reference} checked in.`)).toBeVisible();
+  // The booking page took the handover screen's place: Back returns to the board.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/1\/dashboard$/);
   await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'checked_in');
   await expect(figure(page, 'on-site')).toHaveText(String(onSiteBefore + 1));
 
-  await card.getByRole('button', { name: `Check out ${booking.reference}, ${booking.customer_name}` }).click();
-  await expect(toast(page, `${booking.reference} (${booking.customer_name}) is checked out.`)).toBeVisible();
+  await card.getByRole('link', { name: `Check out ${booking.reference}, ${booking.customer_name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/1/bookings/${booking.id}/handover\\?kind=check_out$`));
+  await page.getByRole('button', { name: 'Check out…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm check-out' }).click();
+  await expect(toast(page, `${booking.reference} checked out.`)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/1\/dashboard$/);
   await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'checked_out');
-  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect(card.getByRole('link', { name: /^Check (in|out) / })).toHaveCount(0);
 
   // A move the board does not offer is refused by the API, whose message is what the user would see.
   const refused = await request.patch(`/api/booking/status/update/${booking.id}`, {

@@ -88,6 +88,9 @@ export const auditEntities = [
   'voucher',
   'web_config',
   'yard',
+  'position',
+  'handover',
+  'car_relocation',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -92,9 +92,11 @@ export const bookingSchema = z.object({
   discount: z.number().int(),
   total: z.number().int(),
   currency: z.string(),
-  /** Sum of the payments not deleted (refunds are negative), and what is still owed. */
+  /** Sum of the payments not deleted (refunds are negative), and what is still owed (never negative). */
   paid: z.number().int(),
   outstanding: z.number().int(),
+  /** What was paid beyond the total (a deposit/credit, or a total lowered after payment); 0 when `outstanding` > 0. */
+  credit: z.number().int(),
   created_by: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

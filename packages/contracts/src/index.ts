@@ -30,6 +30,7 @@ export * from './quote.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './sessions.ts';
+export * from './setup.ts';
 export * from './statistics.ts';
 export * from './trips.ts';
 export * from './versions.ts';

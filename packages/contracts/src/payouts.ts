@@ -219,6 +219,15 @@ export const payoutEndpoints = {
     response: payoutDetailSchema,
     status: 201,
   }),
+  /** A driver's own approved payouts, read only (issue 22, section 3: the driver's phone). */
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/driver/payouts/mine',
+    access: { permission: 'payouts.own' },
+    query: payoutListQuerySchema.omit({ driver_id: true, status: true }),
+    response: payoutSchema,
+    shape: 'list',
+  }),
   list: endpoint({
     method: 'GET',
     path: '/api/driver/payouts/list',

@@ -126,9 +126,31 @@ export const builtInRolePermissions = {
     'blog.delete',
     // The company's audit log: read it and export it (nothing writes or removes an entry through the API).
     'audit.view',
+    'positions.view',
+    'positions.create',
+    'positions.update',
+    'positions.delete',
+    // Handing cars over (check-in and check-out with what was seen) and moving them on site; reading those records.
+    'handovers.view',
+    'handovers.create',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
-  driver: ['session', 'countries.view', 'trips.view', 'trips.status', 'trips.movement', 'attendance.view', 'attendance.record'],
+  // and the handovers of the bookings of their trips (the handovers service scopes them the same way).
+  driver: [
+    'session',
+    'countries.view',
+    'trips.view',
+    'trips.status',
+    'trips.movement',
+    'attendance.view',
+    'attendance.record',
+    'handovers.view',
+    'handovers.create',
+    // The bays and rows a car can be put in, at check-in.
+    'positions.view',
+    // Their own approved payouts, read only.
+    'payouts.own',
+  ],
 } as const satisfies Record<Role, readonly string[]>;
 
 export type Permission = (typeof builtInRolePermissions)[Role][number];

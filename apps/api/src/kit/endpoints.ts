@@ -14,7 +14,7 @@ import {
 } from '@ps/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorResponses } from '../plugins/errors.ts';
 
 /**
@@ -61,10 +61,27 @@ export interface ServeOptions<E extends AnyEndpoint> {
    * can remove a refused upload's file (`attachValidation`), no compression for a stream.
    */
   options?: Pick<RouteOptions, 'preValidation' | 'compress' | 'bodyLimit' | 'attachValidation'>;
+  /**
+   * Retry-safe by `Idempotency-Key` (plugins/idempotency.ts): the same key and inputs answer the first answer again. For
+   * the actions a phone queues offline; the header and its answers are added to the API reference.
+   */
+  idempotent?: boolean;
   handler(request: EndpointRequest<E>, reply: FastifyReply): Promise<EndpointReply<E>>;
 }
 
 const knownPermissions = new Set<string>(Object.values(builtInRolePermissions).flat());
+
+/** The optional header of a retry-safe route, for the API reference (the plugin checks it). */
+const idempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7E]{1,100}$/)
+    .optional()
+    .meta({ description: 'Makes a retry answer the first answer' }),
+});
+const IDEMPOTENT_NOTE = `Retry-safe: with an \`Idempotency-Key\` header (1-100 visible ASCII characters) the same key and inputs from the same user
+answer the first answer again (with \`Idempotent-Replayed: true\`) without doing the work twice; the key with other inputs is 409
+\`idempotency_key_reused\`, and 409 \`idempotency_in_progress\` while the first is still running.`;
 
 /** The success answer's schema, by shape, with the envelope's own fields. */
 function successSchema(endpoint: AnyEndpoint, responses: Record<number, unknown> | undefined): Record<number, unknown> {
@@ -141,20 +158,26 @@ export function endpointServer(app: FastifyInstance, tag: string) {
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: permission ? { permission } : { public: (endpoint.access as { public: 'sign-in' | 'client-key' | 'reference' }).public },
+      config: {
+        ...(permission ? { permission } : { public: (endpoint.access as { public: 'sign-in' | 'client-key' | 'reference' }).public }),
+        ...(options.idempotent ? { idempotent: true } : {}),
+      },
       ...(readsItsOwnForm ? { validatorCompiler: formRouteValidator as FastifySchemaCompiler<unknown> } : {}),
       ...options.options,
       schema: {
         tags: [tag],
         ...securityOf(endpoint),
         summary: options.summary,
-        description: options.description,
+        description: options.idempotent ? `${options.description}\n\n${IDEMPOTENT_NOTE}` : options.description,
         ...(params ? { params } : {}),
         ...(query ? { querystring: query } : {}),
         ...(body ? { body } : {}),
-        ...(headers ? { headers } : {}),
+        ...(headers ? { headers } : options.idempotent ? { headers: idempotencyKeyHeaders } : {}),
         ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
-        response: { ...successSchema(endpoint, options.responses), ...errorResponses(...errorsOf(endpoint, options.errors ?? [])) },
+        response: {
+          ...successSchema(endpoint, options.responses),
+          ...errorResponses(...errorsOf(endpoint, [...(options.errors ?? []), ...(options.idempotent ? [409 as const] : [])])),
+        },
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         reply.code(endpoint.status);

@@ -51,4 +51,7 @@ export const kitErrorCodes = [
   'service_unavailable',
   'internal',
   'file_missing',
+  // Retry-safe routes (plugins/idempotency.ts).
+  'idempotency_key_reused',
+  'idempotency_in_progress',
 ] as const satisfies readonly ErrorCode[];

@@ -14,6 +14,8 @@ import driversTa from '@ps/contracts/locales/drivers.ta.json' with { type: 'json
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import flightsEn from '@ps/contracts/locales/flights.en.json' with { type: 'json' };
 import flightsTa from '@ps/contracts/locales/flights.ta.json' with { type: 'json' };
+import handoversEn from '@ps/contracts/locales/handovers.en.json' with { type: 'json' };
+import handoversTa from '@ps/contracts/locales/handovers.ta.json' with { type: 'json' };
 import mailEn from '@ps/contracts/locales/mail.en.json' with { type: 'json' };
 import mailTa from '@ps/contracts/locales/mail.ta.json' with { type: 'json' };
 import paymentsEn from '@ps/contracts/locales/payments.en.json' with { type: 'json' };
@@ -73,6 +75,7 @@ const catalogues: Record<Language, Catalogue> = {
     blogEn,
     restoreEn,
     auditEn,
+    handoversEn,
   ),
   ta: mergeCatalogues(
     ta,
@@ -91,6 +94,7 @@ const catalogues: Record<Language, Catalogue> = {
     blogTa,
     restoreTa,
     auditTa,
+    handoversTa,
   ),
 };
 

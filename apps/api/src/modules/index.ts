@@ -16,19 +16,23 @@ import { driverDocumentsModule } from './driver-documents/driver-documents.modul
 import { driverRatesModule } from './driver-rates/driver-rates.module.ts';
 import { driversModule } from './drivers/drivers.module.ts';
 import { flightsModule } from './flights/flights.module.ts';
+import { handoversModule } from './handovers/handovers.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { liveModule } from './live/live.module.ts';
 import { locationsModule } from './locations/locations.module.ts';
 import { mailModule } from './mail/mail.module.ts';
+import { onSiteModule } from './on-site/on-site.module.ts';
 import { packagesModule } from './packages/packages.module.ts';
 import { paymentsModule } from './payments/payments.module.ts';
 import { payoutsModule } from './payouts/payouts.module.ts';
 import { peopleModule } from './people/people.module.ts';
+import { positionsModule } from './positions/positions.module.ts';
 import { pricesModule } from './prices/prices.module.ts';
 import { quoteModule } from './quote/quote.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { sessionsModule } from './sessions/sessions.module.ts';
+import { setupModule } from './setup/setup.module.ts';
 import { statisticsModule } from './statistics/statistics.module.ts';
 import { tripsModule } from './trips/trips.module.ts';
 import { vouchersModule } from './vouchers/vouchers.module.ts';
@@ -73,7 +77,11 @@ export const apiModules: readonly ApiModule[] = [
   mailModule,
   auditModule,
   statisticsModule,
+  setupModule,
   liveModule,
   sessionsModule,
   searchModule,
+  positionsModule,
+  handoversModule,
+  onSiteModule,
 ];

@@ -12,11 +12,15 @@ import { dashboardFeature } from '../features/dashboard/manifest';
 import { dispatchFeature } from '../features/dispatch/manifest';
 import { documentTypesFeature } from '../features/document-types/manifest';
 import { driversFeature } from '../features/drivers/manifest';
+import { handoversFeature } from '../features/handovers/manifest';
 import { locationsFeature } from '../features/locations/manifest';
+import { myDayFeature } from '../features/my-day/manifest';
+import { onSiteFeature } from '../features/on-site/manifest';
 import { outboxFeature } from '../features/outbox/manifest';
 import { packagesFeature } from '../features/packages/manifest';
 import { payoutsFeature } from '../features/payouts/manifest';
 import { peopleFeature } from '../features/people/manifest';
+import { positionsFeature } from '../features/positions/manifest';
 import { pricesFeature } from '../features/prices/manifest';
 import { quoteFeature } from '../features/quote/manifest';
 import { rolesFeature } from '../features/roles/manifest';
@@ -32,7 +36,10 @@ import type { FeatureManifest } from '../lib/features';
  */
 export const webFeatures: readonly FeatureManifest[] = [
   dashboardFeature,
+  myDayFeature,
   bookingsFeature,
+  handoversFeature,
+  onSiteFeature,
   quoteFeature,
   agenciesFeature,
   driversFeature,
@@ -42,6 +49,7 @@ export const webFeatures: readonly FeatureManifest[] = [
   airportsFeature,
   locationsFeature,
   yardsFeature,
+  positionsFeature,
   countriesFeature,
   bandsFeature,
   packagesFeature,

@@ -139,7 +139,7 @@ const companyRoute = createRoute({
   component: shell('CompanyLayout'),
   notFoundComponent: NotFoundPanel,
 });
-/** Administrators go on to airports; a user with no back-office screen (a driver) is told what they can do. */
+/** Administrators go on to the dashboard or airports, a driver to My day; a user with no screen is told what they can do. */
 const companyIndexRoute = createRoute({
   staticData: sessionAccess,
   getParentRoute: () => companyRoute,

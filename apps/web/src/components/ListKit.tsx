@@ -163,6 +163,41 @@ export function statusColumn<Row extends { status: 0 | 1 }>(
   };
 }
 
+/**
+ * What fills an empty list, offered in the empty state to those who may use it (issue 22, section 6): "Add airport" on
+ * an empty airports list, "Add an airport first" on a company's empty locations without an airport. A list passes it
+ * when nothing filters it (an empty search result wants its filters changed, not a new record).
+ */
+export interface EmptyAction {
+  to: string;
+  label: string;
+  /** What using it needs (e.g. `airports.create`): without it the empty list only says it is empty. */
+  permission: string;
+}
+
+/** The empty list's words, and its action when there is one the user may take. */
+function EmptyState({ text, action }: { text: string; action: EmptyAction }) {
+  return (
+    // DataTable's overlay lets clicks through to the table (pointer-events: none); its link must take them.
+    <Stack align="center" gap="sm" px="md" style={{ pointerEvents: 'auto' }} data-testid="empty-state">
+      <Text ta="center">{text}</Text>
+      <Button component={Link} to={action.to} size="md" variant="light" leftSection={<IconPlus size={18} aria-hidden />}>
+        {action.label}
+      </Button>
+    </Stack>
+  );
+}
+
+/** An empty list drawn outside the kit's table (a price grid without bands): its words and, for who may, its action. */
+export function EmptyPanel({ text, action }: { text: string; action?: EmptyAction }) {
+  const can = useCan();
+  return (
+    <Paper withBorder radius="md" p="lg">
+      {action && can(action.permission) ? <EmptyState text={text} action={action} /> : <Text ta="center">{text}</Text>}
+    </Paper>
+  );
+}
+
 export interface RowSelection<Row> {
   selected: Row[];
   onChange: (rows: Row[]) => void;
@@ -231,6 +266,7 @@ export function ResourceTable<Row extends { id: number }>({
   selection: offered,
   label,
   totalsTitle,
+  emptyAction: offeredAction,
 }: {
   records: Row[];
   fetching: boolean;
@@ -244,15 +280,24 @@ export function ResourceTable<Row extends { id: number }>({
   label: string;
   /** The title of the totals' card below the cards, for a list whose columns have a `footer`. */
   totalsTitle?: string;
+  /** What fills the list, offered when it is empty (and not while it loads). */
+  emptyAction?: EmptyAction;
 }) {
   const { t } = useTranslation();
   const cards = useCardLayout();
   const can = useCan();
   // A role that may not take the bulk action gets no checkboxes that lead nowhere.
   const selection = offered && can(offered.permission) ? offered : undefined;
+  // Nor a way to fill the list that it may not take. Only on an empty list, loaded: DataTable keeps its empty state in
+  // the page (transparent) beside the rows, where a link would still be read out and reached by the keyboard.
+  const emptyAction = offeredAction && can(offeredAction.permission) && !fetching && records.length === 0 ? offeredAction : undefined;
 
   if (cards) {
-    return <ResourceCards {...{ records, fetching, noRecordsText, columns, table, cardTitle, actions, selection, label, totalsTitle }} />;
+    return (
+      <ResourceCards
+        {...{ records, fetching, noRecordsText, columns, table, cardTitle, actions, selection, label, totalsTitle, emptyAction }}
+      />
+    );
   }
 
   const dataColumns: DataTableColumn<Row>[] = columns.map((column) => ({
@@ -278,6 +323,7 @@ export function ResourceTable<Row extends { id: number }>({
     fetching,
     loadingText: t('app.loading'),
     noRecordsText,
+    ...(emptyAction ? { emptyState: <EmptyState text={noRecordsText} action={emptyAction} /> } : {}),
     idAccessor: 'id' as const,
     columns: dataColumns,
     paginationSize: 'md' as const,
@@ -311,6 +357,7 @@ function ResourceCards<Row extends { id: number }>({
   selection,
   label,
   totalsTitle,
+  emptyAction,
 }: {
   records: Row[];
   fetching: boolean;
@@ -322,6 +369,7 @@ function ResourceCards<Row extends { id: number }>({
   selection?: RowSelection<Row>;
   label: string;
   totalsTitle?: string;
+  emptyAction?: EmptyAction;
 }) {
   const { t } = useTranslation();
   const sortable = columns.filter((column) => column.sortable);
@@ -437,6 +485,8 @@ function ResourceCards<Row extends { id: number }>({
               <Loader size="sm" aria-hidden />
               <Text>{t('app.loading')}</Text>
             </Group>
+          ) : emptyAction ? (
+            <EmptyState text={noRecordsText} action={emptyAction} />
           ) : (
             <Text ta="center">{noRecordsText}</Text>
           )}

@@ -104,19 +104,41 @@ export function storeTokens(tokens: TokenPair): void {
 }
 
 /**
+ * Copies of what a screen read, kept for a phone without signal (a driver's day, issue 22 section 3): they hold
+ * customers' names and numbers, so they go with the session, at sign-out and when a refresh fails.
+ */
+export const OFFLINE_COPY_PREFIX = 'ps:offline-copy:';
+/**
+ * What a user did offline and the API does not have yet, per user (a driver's queued actions): kept across a sign-out
+ * and a failed refresh, so work done without signal is sent when the same user signs in again, never as another user.
+ */
+export const OUTBOX_PREFIX = 'ps:outbox:';
+
+function storedKeys(): string[] {
+  try {
+    return Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index)).filter((key): key is string => key !== null);
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Sign-out ends the session but keeps the company id, so the next sign-in on this browser is still
- * scoped to the same company.
+ * scoped to the same company. The offline copies go with it.
  */
 export function clearSession(): void {
   for (const key of [STORAGE.token, STORAGE.refreshToken, STORAGE.orgId, STORAGE.serviceInstanceId]) write(key, null);
+  for (const key of storedKeys()) if (key.startsWith(OFFLINE_COPY_PREFIX)) write(key, null);
 }
 
 /**
  * Spec 4/8: a failed refresh clears local storage. The language, the Basic client key and the persisted
- * web config survive, so the sign-in page still speaks the user's language and shows the company's logo.
+ * web config survive, so the sign-in page still speaks the user's language and shows the company's logo; so do the
+ * users' unsent actions (`OUTBOX_PREFIX`).
  */
 export function clearStorageAfterFailedRefresh(): void {
-  const keep = [STORAGE.language, STORAGE.basicToken, STORAGE.config].map((key) => [key, read(key)] as const);
+  const outboxes = storedKeys().filter((key) => key.startsWith(OUTBOX_PREFIX));
+  const keep = [STORAGE.language, STORAGE.basicToken, STORAGE.config, ...outboxes].map((key) => [key, read(key)] as const);
   localStorage.clear();
   for (const [key, value] of keep) if (value !== null) write(key, value);
 }

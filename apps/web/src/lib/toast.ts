@@ -1,4 +1,4 @@
-import { type ComponentType, type RefObject, useLayoutEffect } from 'react';
+import { type ComponentType, type ReactNode, type RefObject, useLayoutEffect } from 'react';
 import type { Id, toast } from 'react-toastify';
 
 /** What the first toast loads: react-toastify's `toast` and the app's container for it (components/ToastHost.tsx). */
@@ -57,6 +57,17 @@ export const getToastify = (): Toastify | undefined => toastify;
 /** Success toasts close after 2000 ms (spec 8). */
 export function toastSuccess(message: string): void {
   withToastify(({ toast }) => toast.success(message, { autoClose: 2000 }));
+}
+
+/**
+ * A success toast that offers one action (a handover's "Undo"): it stays while the action can still be taken
+ * (`openForMs`: the action's own window), or until closed, instead of the 2000 ms of a plain success, so the action
+ * can be reached. `render` draws its words and button; `close` takes the toast away.
+ */
+export function toastSuccessWithAction(render: (close: () => void) => ReactNode, openForMs: number): void {
+  withToastify(({ toast }) => {
+    toast.success(({ closeToast }) => render(() => closeToast()), { autoClose: Math.max(openForMs, 2000), closeOnClick: false });
+  });
 }
 
 /**

@@ -10,6 +10,18 @@ export const recordName = () =>
     .transform((value) => value.trim())
     .pipe(z.string().min(3, { error: V.min3 }).max(100, { error: V.max100 }));
 
+/**
+ * A short label painted on the ground or a hook (a bay "A1", a key hook "K7"): required, trimmed, 1 to 40 characters.
+ * Spec 5's three-character minimum is for records' names; a bay's is often two.
+ */
+export const shortLabel = () =>
+  z
+    .string({ error: V.required })
+    .min(1, { error: V.required, abort: true })
+    .refine(notOnlyBlank, { error: V.notBlank, abort: true })
+    .transform((value) => value.trim())
+    .pipe(z.string().max(40, { error: V.tooLong }));
+
 /** Optional free text (an address, a description): trimmed, empty becomes null, at most `max` characters. */
 export const optionalText = (max: number) =>
   z

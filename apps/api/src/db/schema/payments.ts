@@ -20,6 +20,12 @@ export const payments = pgTable(
       .references(() => companies.id),
     booking_id: integer('booking_id').notNull(),
     amount: integer('amount').notNull(),
+    /**
+     * The part of `amount` recorded as a deposit/credit beyond what the booking owed when it was taken
+     * (minor units; 0 for an ordinary payment or a refund). A payment larger than the outstanding is
+     * refused unless the excess is declared as credit.
+     */
+    credit: integer('credit').notNull().default(0),
     method: text('method', { enum: paymentMethods }).notNull(),
     reference: text('reference'),
     paid_at: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -29,12 +35,15 @@ export const payments = pgTable(
     created_by: integer('created_by').references(() => users.id),
     deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     deleted_by: integer('deleted_by').references(() => users.id),
+    /** Why the payment was deleted (required with every deletion; shown in the ledger). */
+    delete_reason: text('delete_reason'),
     ...timestamps,
   },
   (table) => [
     index('payments_booking_idx').on(table.company_id, table.booking_id),
     uniqueIndex('payments_idempotency_key_unique').on(table.company_id, table.idempotency_key),
     check('payments_amount_not_zero', sql`${table.amount} <> 0`),
+    check('payments_credit_within_amount', sql`${table.credit} >= 0 AND (${table.credit} = 0 OR ${table.credit} <= ${table.amount})`),
     foreignKey({
       name: 'payments_booking_id_fk',
       columns: [table.company_id, table.booking_id],

@@ -31,6 +31,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, { db }: ModuleDep
 \`driver_id\` needed; \`attendance_status\` is 403 \`attendance_admin_only\`). A removed or unknown driver: 404. ${timesNote}
 Audited (\`attendance\`).`,
     errors: [404, 409],
+    idempotent: true,
     handler: async (request) => ({
       message: request.t('success.attendanceAdded'),
       data: await service.add(await callerOf(request), request.body),
@@ -62,6 +63,7 @@ both counted), \`attendance_status\`, \`paid_status\`; \`search\` in the driver'
     description: `Any of \`start_at\`, \`end_at\` (\`null\` clears one), \`notes\`, and for admins \`day\` (a driver: 403
 \`attendance_admin_only\`). ${timesNote} ${closedNote} ${scopeNote} Audited.`,
     errors: [409],
+    idempotent: true,
     handler: async (request) => ({
       message: request.t('success.updated'),
       data: await service.update(await callerOf(request), request.params.id, request.body),

@@ -42,7 +42,9 @@ describe("a booking's audit trail", () => {
     const payment = await call(ctx.app, 'POST', '/api/payment/add', owner.headers, { booking_id: booking.id, amount: 700, method: 'cash' });
     expect(payment.status).toBe(201);
     const paymentId = (payment.body.data as { id: number }).id;
-    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${paymentId}`, owner.headers)).status).toBe(200);
+    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${paymentId}`, owner.headers, { reason: 'Entered twice' })).status).toBe(
+      200,
+    );
     expect((await call(ctx.app, 'PATCH', `/api/booking/update/${booking.id}`, owner.headers, { notes: 'Blue roof box' })).status).toBe(200);
     // The other booking's changes never reach this trail.
     await call(ctx.app, 'POST', '/api/payment/add', owner.headers, { booking_id: other.id, amount: 100, method: 'card' });
@@ -150,7 +152,8 @@ describe("a booking's audit trail", () => {
       'POST',
       '/api/payment/add',
       { ...owner.headers, 'idempotency-key': 'pay-575c-trail' },
-      { booking_id: booking.id, amount: 5999, method: 'card' },
+      // Above the booking's total (issue 22): the excess is declared as a deposit/credit.
+      { booking_id: booking.id, amount: 5999, method: 'card', as_credit: true },
     );
     expect(paid.status).toBe(201);
     const trips = (await call(ctx.app, 'GET', `/api/trips/list?booking_id=${booking.id}&sort=scheduled_at`, owner.headers)).body

@@ -16,6 +16,7 @@ import { companyScope } from '../../kit/records.ts';
 import { bookingTripAuditKeys } from '../trips/trips.repository.ts';
 
 export type BookingTableRow = typeof bookings.$inferSelect;
+export type BookingInsert = typeof bookings.$inferInsert;
 
 const departure = alias(locations, 'departure');
 const arrival = alias(locations, 'arrival');

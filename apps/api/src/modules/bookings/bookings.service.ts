@@ -52,7 +52,9 @@ export function toBooking(row: BookingViewRow): Booking {
     updated_at: row.updated_at.toISOString(),
     agency_commission_percent: row.agency_commission_percent === null ? null : Number(row.agency_commission_percent),
     paid: Number(row.paid),
-    outstanding: row.total - Number(row.paid),
+    // Paid beyond the total is credit, never a negative outstanding (docs/decisions.md "Overpayments are credit").
+    outstanding: Math.max(row.total - Number(row.paid), 0),
+    credit: Math.max(Number(row.paid) - row.total, 0),
   };
 }
 

@@ -9,7 +9,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
@@ -63,7 +63,9 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
       : []),
     [label('total'), money(booking.total)],
     [label('paid'), money(booking.paid)],
-    [label('outstanding'), money(booking.total - booking.paid)],
+    // Paid beyond the total is the customer's credit, never a negative "still to pay".
+    [label('outstanding'), money(Math.max(booking.total - booking.paid, 0))],
+    ...(booking.paid > booking.total ? [[label('credit'), money(booking.paid - booking.total)] as [string, string]] : []),
   ];
   const greeting = t('bookingMail.greeting', { name: booking.customer_name });
   const intro = t('bookingMail.intro', { company });

@@ -47,12 +47,12 @@ export const toMailMessageDetail = (row: MailRow): MailMessageDetail => ({
 });
 
 /** Wakes the workers when the transaction commits (a NOTIFY is delivered on commit only). */
-async function announce(tx: DbOrTx, row: MailRow): Promise<void> {
+export async function announce(tx: DbOrTx, row: MailRow): Promise<void> {
   await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${String(row.id)})`);
   if (row.booking_id !== null) await publishLiveEvent(tx, { company_id: row.company_id, booking_id: row.booking_id, action: 'mail' });
 }
 
-const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
+export const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
   recordAudit(tx, {
     companyId: actor.companyId,
     actorUserId: actor.actorUserId,

@@ -1,11 +1,16 @@
 import type { AmountDetailsQuery, PaymentListQuery } from '@ps/contracts';
-import { and, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, companies, payments } from '../../db/schema/index.ts';
+import { bookings, companies, payments, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
+/** A payment with the name of who deleted it (the ledger shows who and when). */
+export type PaymentViewRow = PaymentRow & { deleted_by_name: string | null };
+
+const deleter = users;
+const paymentView = { ...getTableColumns(payments), deleted_by_name: deleter.name };
 
 /** Payment reads of one company; writes go through the kit (payments.service.ts). */
 export function createPaymentsRepository(db: DbOrTx, companyId: number) {
@@ -27,8 +32,9 @@ export function createPaymentsRepository(db: DbOrTx, companyId: number) {
       return listPage(parts, {
         rows: ({ where, orderBy, limit, offset }) =>
           db
-            .select()
+            .select(paymentView)
             .from(payments)
+            .leftJoin(deleter, eq(deleter.id, payments.deleted_by))
             .where(where)
             .orderBy(...orderBy)
             .limit(limit)
@@ -38,6 +44,17 @@ export function createPaymentsRepository(db: DbOrTx, companyId: number) {
     },
 
     findById: (id: number) => scope.findById<PaymentRow>(id),
+
+    /** The payment as the API answers it, with who deleted it. */
+    async findView(id: number): Promise<PaymentViewRow | undefined> {
+      const [row] = await db
+        .select(paymentView)
+        .from(payments)
+        .leftJoin(deleter, eq(deleter.id, payments.deleted_by))
+        .where(scope.owned(eq(payments.id, id)))
+        .limit(1);
+      return row;
+    },
 
     async findByIdempotencyKey(key: string): Promise<PaymentRow | undefined> {
       const [row] = await db
@@ -59,15 +76,18 @@ export function createPaymentsRepository(db: DbOrTx, companyId: number) {
   };
 }
 
-/** Locks the company's booking for the rest of the transaction (payments of one booking queue up); its id or undefined. */
-export async function lockBooking(tx: DbOrTx, companyId: number, bookingId: number): Promise<number | undefined> {
+/**
+ * Locks the company's booking for the rest of the transaction (payments of one booking queue up); its id and total,
+ * or undefined.
+ */
+export async function lockBooking(tx: DbOrTx, companyId: number, bookingId: number): Promise<{ id: number; total: number } | undefined> {
   const [row] = await tx
-    .select({ id: bookings.id })
+    .select({ id: bookings.id, total: bookings.total })
     .from(bookings)
     .where(and(eq(bookings.company_id, companyId), eq(bookings.id, bookingId)))
     .for('update')
     .limit(1);
-  return row?.id;
+  return row;
 }
 
 export async function companySettings(db: DbOrTx, companyId: number): Promise<{ time_zone: string; currency: string }> {
@@ -81,7 +101,8 @@ export async function companySettings(db: DbOrTx, companyId: number): Promise<{ 
 }
 
 /**
- * The sums of the company's bookings that match: count, totals, paid (payments not deleted) and outstanding.
+ * The sums of the company's bookings that match: count, totals, paid (payments not deleted), outstanding and credit
+ * (each booking's `total - paid` counts as outstanding when above 0 and its opposite as credit when above 0).
  * `from`/`to` are departure days in `timeZone`; without `status`, cancelled bookings are left out.
  */
 export async function amountDetails(db: DbOrTx, companyId: number, query: AmountDetailsQuery, timeZone: string) {
@@ -97,6 +118,9 @@ export async function amountDetails(db: DbOrTx, companyId: number, query: Amount
       bookings: sql<string>`count(*)`,
       total: sql<string>`coalesce(sum(${bookings.total}), 0)`,
       paid: sql<string>`coalesce(sum(${paidByBooking.paid}), 0)`,
+      // Per booking, so one booking's credit never hides what another still owes.
+      outstanding: sql<string>`coalesce(sum(greatest(${bookings.total} - coalesce(${paidByBooking.paid}, 0), 0)), 0)`,
+      credit: sql<string>`coalesce(sum(greatest(coalesce(${paidByBooking.paid}, 0) - ${bookings.total}, 0)), 0)`,
     })
     .from(bookings)
     .leftJoin(paidByBooking, eq(paidByBooking.booking_id, bookings.id))
@@ -109,7 +133,11 @@ export async function amountDetails(db: DbOrTx, companyId: number, query: Amount
         query.to === undefined ? undefined : lte(departureDay, sql`${query.to}::date`),
       ),
     );
-  const total = Number(row?.total ?? 0);
-  const paid = Number(row?.paid ?? 0);
-  return { bookings: Number(row?.bookings ?? 0), total, paid, outstanding: total - paid };
+  return {
+    bookings: Number(row?.bookings ?? 0),
+    total: Number(row?.total ?? 0),
+    paid: Number(row?.paid ?? 0),
+    outstanding: Number(row?.outstanding ?? 0),
+    credit: Number(row?.credit ?? 0),
+  };
 }

@@ -10,7 +10,14 @@ import { recordOf } from '../../kit/service.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
-import { amountDetails, companySettings, createPaymentsRepository, lockBooking, type PaymentRow } from './payments.repository.ts';
+import {
+  amountDetails,
+  companySettings,
+  createPaymentsRepository,
+  lockBooking,
+  type PaymentRow,
+  type PaymentViewRow,
+} from './payments.repository.ts';
 
 const IDEMPOTENCY_CONSTRAINT = 'payments_idempotency_key_unique';
 
@@ -24,14 +31,22 @@ const paymentWrites = {
   }),
 };
 
-export function toPayment(row: PaymentRow): Payment {
+/** A payment row as the API answers it; a row read without the deleter's name is one nobody deleted yet. */
+export function toPayment(row: PaymentRow | PaymentViewRow): Payment {
   const { request_hash: _hash, paid_at, deleted_at, ...rest } = row;
-  return { ...recordOf(rest), paid_at: paid_at.toISOString(), deleted_at: deleted_at?.toISOString() ?? null };
+  return {
+    deleted_by_name: null,
+    ...recordOf(rest),
+    paid_at: paid_at.toISOString(),
+    deleted_at: deleted_at?.toISOString() ?? null,
+  };
 }
 
 /** The digest of an add body as the caller sent it: the same key must come with the same payment. */
 function requestHash(input: PaymentCreate): string {
-  const canonical = [input.booking_id, input.amount, input.method, input.reference ?? null, input.paid_at ?? null];
+  const canonical: unknown[] = [input.booking_id, input.amount, input.method, input.reference ?? null, input.paid_at ?? null];
+  // Only when set, so a body without the flag keeps the digest it had before the flag existed (and `false` = absent).
+  if (input.as_credit === true) canonical.push('as_credit');
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
@@ -43,8 +58,8 @@ export interface PaymentAdded {
 
 /**
  * The payments ledger. An add locks the booking row, so two payments of one booking are checked one after the
- * other (a refund never takes the paid sum below 0, also when two refunds arrive at once); a repeated
- * `Idempotency-Key` answers the first payment.
+ * other (a refund never takes the paid sum below 0 and payments never go beyond the outstanding unless declared
+ * as credit, also when two arrive at once); a repeated `Idempotency-Key` answers the first payment.
  */
 export function createPaymentsService(db: Db) {
   /** The payment an earlier request with `key` recorded, if any: the same one again, or 409 for another body. */
@@ -64,15 +79,31 @@ export function createPaymentsService(db: Db) {
       const hash = idempotencyKey === undefined ? null : requestHash(input);
       try {
         return await writeRecords(db, payments, actor, paymentWrites, async (records) => {
-          if (!(await lockBooking(records.tx, actor.companyId, input.booking_id))) throw invalidField('booking_id');
+          const booking = await lockBooking(records.tx, actor.companyId, input.booking_id);
+          if (!booking) throw invalidField('booking_id');
           const reader = createPaymentsRepository(records.tx, actor.companyId);
           // After the booking's lock, a concurrent request with the same key for this booking has committed.
           if (idempotencyKey !== undefined && hash !== null) {
             const replay = replayOf(await reader.findByIdempotencyKey(idempotencyKey), hash);
             if (replay) return replay;
           }
+          // Under the booking's lock: two payments that each fit cannot together overpay.
+          const paid = await reader.paidOf(input.booking_id);
+          let credit = 0;
+          if (input.amount > 0) {
+            const outstanding = Math.max(booking.total - paid, 0);
+            if (input.amount > outstanding) {
+              if (input.as_credit !== true) {
+                const { currency } = await companySettings(records.tx, actor.companyId);
+                throw new AppError(409, 'payment_exceeds_outstanding', {
+                  vars: { outstanding: formatMoney(language, outstanding, currency) },
+                  details: [{ field: 'amount', code: 'errors.payment_exceeds_outstanding', message: '' }],
+                });
+              }
+              credit = input.amount - outstanding;
+            }
+          }
           if (input.amount < 0) {
-            const paid = await reader.paidOf(input.booking_id);
             if (paid + input.amount < 0) {
               const { currency } = await companySettings(records.tx, actor.companyId);
               throw new AppError(400, 'refund_exceeds_paid', {
@@ -84,6 +115,7 @@ export function createPaymentsService(db: Db) {
           const row = (await records.create({
             booking_id: input.booking_id,
             amount: input.amount,
+            credit,
             method: input.method,
             reference: input.reference ?? null,
             paid_at: input.paid_at === undefined ? new Date() : new Date(input.paid_at),
@@ -109,9 +141,12 @@ export function createPaymentsService(db: Db) {
       }
     },
 
-    /** Sets `deleted_at`/`deleted_by`; the audit entry keeps the whole row as it was. A deleted payment is a 404. */
-    delete: (actor: CompanyActor, id: number) =>
-      writeRecords(db, payments, actor, paymentWrites, async (records) => {
+    /**
+     * Sets `deleted_at`/`deleted_by`/`delete_reason`; the audit entry keeps the whole row as it was, with the reason.
+     * A deleted payment is a 404.
+     */
+    delete: (actor: CompanyActor, id: number, reason: string): Promise<Payment> =>
+      writeRecords(db, payments, actor, { ...paymentWrites, auditNote: { delete_reason: { to: reason } } }, async (records) => {
         const reader = createPaymentsRepository(records.tx, actor.companyId);
         const found = await reader.findById(id);
         if (!found || found.deleted_at !== null) throw notFound();
@@ -122,8 +157,11 @@ export function createPaymentsService(db: Db) {
         if (row.amount > 0 && (await reader.paidOf(row.booking_id)) - row.amount < 0) {
           throw new AppError(409, 'payment_delete_leaves_negative');
         }
-        await records.softRemove(id, { deleted_at: new Date(), deleted_by: actor.actorUserId });
+        await records.softRemove(id, { deleted_at: new Date(), deleted_by: actor.actorUserId, delete_reason: reason });
         await publishLiveEvent(records.tx, { company_id: actor.companyId, booking_id: row.booking_id, action: 'payment' });
+        const deleted = await reader.findView(id);
+        if (!deleted) throw notFound();
+        return toPayment(deleted);
       }),
 
     async amountDetails(actor: CompanyActor, query: AmountDetailsQuery): Promise<AmountDetails> {

@@ -18,9 +18,12 @@ type PaymentRecord = {
   id: number;
   booking_id: number;
   amount: number;
+  credit: number;
   method: string;
   deleted_at: string | null;
   deleted_by: number | null;
+  deleted_by_name: string | null;
+  delete_reason: string | null;
 };
 
 /** A company with a signed-in admin, a route and one booking (total 4500 unless told). */
@@ -33,6 +36,9 @@ async function setUp(overrides: Parameters<typeof insertBooking>[3] = {}) {
 
 const pay = (tenant: Tenant, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call(ctx.app, 'POST', '/api/payment/add', { ...tenant.headers, ...headers }, body);
+const remove = (tenant: Tenant, id: number, body: unknown = { reason: 'Entered twice' }, headers: Record<string, string> = {}) =>
+  call(ctx.app, 'DELETE', `/api/payment/delete/${id}`, { ...tenant.headers, ...headers }, body);
+const bookingOf = (tenant: Tenant, id: number) => call(ctx.app, 'GET', `/api/booking/get/${id}`, tenant.headers);
 const list = (tenant: Tenant, query = '') => call(ctx.app, 'GET', `/api/payment/list${query}`, tenant.headers);
 const sums = (tenant: Tenant, query = '') => call(ctx.app, 'GET', `/api/booking/get/amount-details/list${query}`, tenant.headers);
 const fields = (response: { body: Record<string, unknown> }) =>
@@ -135,6 +141,88 @@ describe('POST /api/payment/add', () => {
   });
 });
 
+describe('A payment above the outstanding (issue 22)', () => {
+  it('is refused with 409 payment_exceeds_outstanding on amount, naming the outstanding in the language asked, and nothing is written', async () => {
+    const { tenant, booking } = await setUp({ base_price: 17_909 });
+    expect((await pay(tenant, { booking_id: booking.id, amount: 5000, method: 'card' })).status).toBe(201);
+    const refused = await pay(tenant, { booking_id: booking.id, amount: 50_000, method: 'card' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'payment_exceeds_outstanding',
+      message: "This payment is more than the booking's outstanding (£129.09): record the excess as a deposit/credit, or lower the amount",
+    });
+    expect(refused.body.details).toEqual([{ field: 'amount', code: 'errors.payment_exceeds_outstanding', message: refused.body.message }]);
+    const tamil = await pay(tenant, { booking_id: booking.id, amount: 50_000, method: 'card' }, { 'accept-language': 'ta' });
+    expect(tamil.status).toBe(409);
+    expect(tamil.body.message).toContain('£129.09');
+    expect(tamil.body.message).toContain('நிலுவை');
+    // `as_credit: false` is no flag at all.
+    expect((await pay(tenant, { booking_id: booking.id, amount: 50_000, method: 'card', as_credit: false })).status).toBe(409);
+    expect(await ctx.db.select().from(payments).where(eq(payments.booking_id, booking.id))).toHaveLength(1);
+    expect((await bookingOf(tenant, booking.id)).body.data).toMatchObject({ paid: 5000, outstanding: 12_909, credit: 0 });
+    // Exactly the outstanding is fine, and then any payment at all is above it.
+    expect((await pay(tenant, { booking_id: booking.id, amount: 12_909, method: 'cash' })).status).toBe(201);
+    expect((await pay(tenant, { booking_id: booking.id, amount: 1, method: 'cash' })).body).toMatchObject({
+      code: 'payment_exceeds_outstanding',
+    });
+  });
+
+  it('is recorded with as_credit: the excess is the payment’s credit, the booking shows outstanding 0 and its credit', async () => {
+    const { tenant, booking } = await setUp({ base_price: 17_909 });
+    const added = await pay(tenant, { booking_id: booking.id, amount: 50_000, method: 'card', reference: 'DEP-1', as_credit: true });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data).toMatchObject({ amount: 50_000, credit: 32_091, delete_reason: null, deleted_by_name: null });
+    expect((await bookingOf(tenant, booking.id)).body.data).toMatchObject({ total: 17_909, paid: 50_000, outstanding: 0, credit: 32_091 });
+    expect((await sums(tenant)).body.data).toEqual({
+      bookings: 1,
+      total: 17_909,
+      paid: 50_000,
+      outstanding: 0,
+      credit: 32_091,
+      currency: 'GBP',
+    });
+    // A further deposit is all credit; a refund brings the credit down.
+    expect((await pay(tenant, { booking_id: booking.id, amount: 1000, method: 'cash', as_credit: true })).body.data).toMatchObject({
+      credit: 1000,
+    });
+    expect((await pay(tenant, { booking_id: booking.id, amount: -33_091, method: 'card' })).status).toBe(201);
+    expect((await bookingOf(tenant, booking.id)).body.data).toMatchObject({ paid: 17_909, outstanding: 0, credit: 0 });
+    // The flag on a payment that fits takes nothing as credit.
+    const other = await setUp();
+    const fits = await pay(other.tenant, { booking_id: other.booking.id, amount: 4000, method: 'card', as_credit: true });
+    expect(fits.body.data).toMatchObject({ amount: 4000, credit: 0 });
+  });
+
+  it('sums outstanding and credit per booking: one booking’s credit does not hide what another owes', async () => {
+    const { tenant, place, booking } = await setUp({ base_price: 1000 });
+    const owing = await insertBooking(ctx.db, tenant.company.id, place, { base_price: 3000 });
+    await pay(tenant, { booking_id: booking.id, amount: 1500, method: 'card', as_credit: true });
+    await pay(tenant, { booking_id: owing.id, amount: 1000, method: 'card' });
+    expect((await sums(tenant)).body.data).toMatchObject({ total: 4000, paid: 2500, outstanding: 2000, credit: 500 });
+  });
+
+  it('refuses as_credit on a refund, and a flag that is not a boolean (400 on as_credit)', async () => {
+    const { tenant, booking } = await setUp();
+    await pay(tenant, { booking_id: booking.id, amount: 1000, method: 'card' });
+    expect(fields(await pay(tenant, { booking_id: booking.id, amount: -500, method: 'card', as_credit: true }))).toEqual(['as_credit']);
+    expect(fields(await pay(tenant, { booking_id: booking.id, amount: 500, method: 'card', as_credit: 'yes' }))).toEqual(['as_credit']);
+    expect(await ctx.db.select().from(payments).where(eq(payments.booking_id, booking.id))).toHaveLength(1);
+  });
+
+  it('keys the Idempotency-Key digest on the flag: a replay with it answers the payment, the same key without it is 409', async () => {
+    const { tenant, booking } = await setUp();
+    const body = { booking_id: booking.id, amount: 6000, method: 'card', as_credit: true };
+    const first = await pay(tenant, body, { 'idempotency-key': 'deposit-1' });
+    expect(first.status).toBe(201);
+    const again = await pay(tenant, body, { 'idempotency-key': 'deposit-1' });
+    expect(again.response.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data).toEqual(first.body.data);
+    const withoutFlag = await pay(tenant, { ...body, as_credit: undefined }, { 'idempotency-key': 'deposit-1' });
+    expect(withoutFlag.body).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(await ctx.db.select().from(payments).where(eq(payments.booking_id, booking.id))).toHaveLength(1);
+  });
+});
+
 describe('Idempotency-Key', () => {
   const body = (bookingId: number) => ({ booking_id: bookingId, amount: 1500, method: 'bank_transfer', reference: 'TR-9' });
 
@@ -217,7 +305,7 @@ describe('DELETE /api/payment/delete/{id}', () => {
     const kept = await pay(tenant, { booking_id: booking.id, amount: 1000, method: 'card' });
     const added = await pay(tenant, { booking_id: booking.id, amount: 2500, method: 'cash', reference: 'TILL-3' });
     const id = (added.body.data as PaymentRecord).id;
-    const deleted = await call(ctx.app, 'DELETE', `/api/payment/delete/${id}`, tenant.headers);
+    const deleted = await remove(tenant, id);
     expect(deleted.status).toBe(200);
 
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id));
@@ -240,7 +328,7 @@ describe('DELETE /api/payment/delete/{id}', () => {
     expect(withDeleted.find((payment) => payment.id === id)?.deleted_at).toEqual(expect.any(String));
     expect((await sums(tenant)).body.data).toMatchObject({ paid: 1000, outstanding: 3500 });
     // Once deleted it is gone for a second delete.
-    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${id}`, tenant.headers)).status).toBe(404);
+    expect((await remove(tenant, id)).status).toBe(404);
   });
 
   it("answers 404 for another company's payment and leaves it alone", async () => {
@@ -248,7 +336,7 @@ describe('DELETE /api/payment/delete/{id}', () => {
     const other = await setUp();
     const added = await pay(other.tenant, { booking_id: other.booking.id, amount: 700, method: 'card' });
     const id = (added.body.data as PaymentRecord).id;
-    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${id}`, tenant.headers)).status).toBe(404);
+    expect((await remove(tenant, id)).status).toBe(404);
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id));
     expect(row?.deleted_at).toBeNull();
   });
@@ -258,14 +346,79 @@ describe('DELETE /api/payment/delete/{id}', () => {
     const payment = await pay(tenant, { booking_id: booking.id, amount: 1000, method: 'card' });
     const refund = await pay(tenant, { booking_id: booking.id, amount: -600, method: 'card' });
     const paymentId = (payment.body.data as PaymentRecord).id;
-    const refused = await call(ctx.app, 'DELETE', `/api/payment/delete/${paymentId}`, tenant.headers);
+    const refused = await remove(tenant, paymentId);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'payment_delete_leaves_negative' });
     // Deleting the refund first, then the payment, is fine.
-    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${(refund.body.data as PaymentRecord).id}`, tenant.headers)).status).toBe(
-      200,
-    );
-    expect((await call(ctx.app, 'DELETE', `/api/payment/delete/${paymentId}`, tenant.headers)).status).toBe(200);
+    expect((await remove(tenant, (refund.body.data as PaymentRecord).id)).status).toBe(200);
+    expect((await remove(tenant, paymentId)).status).toBe(200);
+  });
+});
+
+describe('DELETE /api/payment/delete/{id}: the reason (issue 22)', () => {
+  it('refuses a deletion without a reason (400 on reason) and changes nothing', async () => {
+    const { tenant, booking } = await setUp();
+    const id = ((await pay(tenant, { booking_id: booking.id, amount: 1000, method: 'card' })).body.data as PaymentRecord).id;
+    const required = [{ field: 'reason', code: 'validation.required', message: en.validation.required }];
+    const noBody = await call(ctx.app, 'DELETE', `/api/payment/delete/${id}`, tenant.headers);
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.details).toEqual(required);
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: null }]) {
+      const response = await remove(tenant, id, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.details, JSON.stringify(body)).toEqual(required);
+    }
+    const tooLong = await remove(tenant, id, { reason: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect(fields(tooLong)).toEqual(['reason']);
+    expect(fields(await remove(tenant, id, { reason: 'ok', extra: 1 }))).toEqual(['extra']);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id));
+    expect(row).toMatchObject({ deleted_at: null, deleted_by: null, delete_reason: null });
+    expect(
+      await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entity_id, String(id)), eq(auditLog.action, 'delete'))),
+    ).toEqual([]);
+    expect((await sums(tenant)).body.data).toMatchObject({ paid: 1000 });
+  });
+
+  it('stores the trimmed reason, audits it, and answers the deleted payment with who deleted it', async () => {
+    const { tenant, booking } = await setUp();
+    const id = ((await pay(tenant, { booking_id: booking.id, amount: 1000, method: 'card' })).body.data as PaymentRecord).id;
+    const deleted = await remove(tenant, id, { reason: `  Card declined after the slip was printed ${'·'.repeat(10)}  ` });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const reason = `Card declined after the slip was printed ${'·'.repeat(10)}`;
+    expect(deleted.body.data).toMatchObject({
+      id,
+      deleted_by: tenant.user.id,
+      deleted_by_name: tenant.user.name,
+      delete_reason: reason,
+      deleted_at: expect.any(String),
+    });
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id));
+    expect(row?.delete_reason).toBe(reason);
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entity_id, String(id)), eq(auditLog.action, 'delete')));
+    expect(entry?.changes).toMatchObject({ amount: { from: 1000 }, delete_reason: { to: reason } });
+    const listed = (await list(tenant, '?include_deleted=1')).body.data as PaymentRecord[];
+    expect(listed.find((payment) => payment.id === id)).toMatchObject({ delete_reason: reason, deleted_by_name: tenant.user.name });
+    // 500 characters is the limit.
+    const next = ((await pay(tenant, { booking_id: booking.id, amount: 500, method: 'cash' })).body.data as PaymentRecord).id;
+    expect((await remove(tenant, next, { reason: 'y'.repeat(500) })).status).toBe(200);
+  });
+
+  it("answers 404 to a second company's admin, even with a reason, and leaves the payment alone", async () => {
+    const { tenant } = await setUp();
+    const other = await setUp();
+    const id = ((await pay(other.tenant, { booking_id: other.booking.id, amount: 700, method: 'card' })).body.data as PaymentRecord).id;
+    const response = await remove(tenant, id, { reason: 'Not ours' });
+    expect(response.status).toBe(404);
+    expect(response.body).not.toHaveProperty('data');
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id));
+    expect(row).toMatchObject({ deleted_at: null, delete_reason: null });
   });
 });
 
@@ -286,12 +439,13 @@ describe('GET /api/booking/get/amount-details/list', () => {
 
     const response = await sums(tenant);
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ bookings: 2, total: 9000, paid: 6000, outstanding: 3000, currency: 'GBP' });
+    expect(response.body.data).toEqual({ bookings: 2, total: 9000, paid: 6000, outstanding: 3000, credit: 0, currency: 'GBP' });
     expect((await sums(tenant, '?status=cancelled')).body.data).toEqual({
       bookings: 1,
       total: 9000,
       paid: 9000,
       outstanding: 0,
+      credit: 0,
       currency: 'GBP',
     });
     expect((await sums(tenant, '?status=confirmed,cancelled')).body.data).toMatchObject({ bookings: 3, total: 18_000 });
@@ -332,6 +486,24 @@ describe.runIf(process.env.TEST_DB === 'postgres')('payments under concurrency (
     expect(ids.size).toBe(1);
     expect(responses.filter((response) => response.response.headers['idempotent-replayed'] === 'true')).toHaveLength(11);
     expect(await ctx.db.select().from(payments).where(eq(payments.booking_id, booking.id))).toHaveLength(1);
+  });
+
+  it('lets concurrent payments take the outstanding to 0 and no further (409 for the rest), unless declared as credit', async () => {
+    const { tenant, booking } = await setUp();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => pay(tenant, { booking_id: booking.id, amount: 1000, method: 'card' })),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(4);
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(6);
+    expect((await bookingOf(tenant, booking.id)).body.data).toMatchObject({ paid: 4000, outstanding: 500, credit: 0 });
+    const deposits = await Promise.all(
+      Array.from({ length: 4 }, () => pay(tenant, { booking_id: booking.id, amount: 300, method: 'cash', as_credit: true })),
+    );
+    // One after the other, whatever the order: 300 fits, the next owes 200 and keeps 100 as credit, the rest is all credit.
+    expect(deposits.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    const credits = deposits.map((response) => (response.body.data as PaymentRecord).credit).sort((a, b) => a - b);
+    expect(credits).toEqual([0, 100, 300, 300]);
+    expect((await bookingOf(tenant, booking.id)).body.data).toMatchObject({ paid: 5200, outstanding: 0, credit: 700 });
   });
 
   it('lets concurrent refunds take the paid sum to 0 and no further', async () => {

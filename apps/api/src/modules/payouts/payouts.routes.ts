@@ -1,8 +1,10 @@
 import { payoutEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
+import { crewActorOf } from '../../kit/crew.ts';
 import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
 import type { ModuleDeps } from '../../kit/modules.ts';
 import { companyActorOf } from '../../kit/routes.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { createPayoutsService, MAX_PAYOUT_DAYS } from './payouts.service.ts';
 
 const figuresNote = `Figures in minor units of your currency: \`hours_amount\` is each unpaid present day's worked minutes x the
@@ -38,6 +40,18 @@ them); \`search\` in the driver's names; sort by \`period_start\` (default newes
 \`status\`, \`created_at\`. A draft's figures are those of when it was computed or last changed; its get shows them now.`,
     handler: async (request) => {
       return listAnswer(request, await service.list(companyActorOf(request), request.query));
+    },
+  });
+
+  serve(payoutEndpoints.mine, {
+    summary: 'My approved payouts (a driver)',
+    description: `The signed-in driver's approved payouts, read only: what they were paid, for which period, hours and trips. Drafts
+are the office's work in progress and are not shown. The list's paging, \`from\` / \`to\` and sort as \`driver/payouts/list\`. Only a
+driver holds this permission; a driver whose profile is removed: 403.`,
+    handler: async (request) => {
+      const actor = await crewActorOf(db, request);
+      if (actor.driverId === null) throw forbidden();
+      return listAnswer(request, await service.list(actor, { ...request.query, driver_id: actor.driverId, status: 'approved' }));
     },
   });
 

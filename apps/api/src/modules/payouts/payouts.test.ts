@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDriver, insertDriverRate } from '../../../test/factories/drivers.ts';
 import { insertAttendanceDay, insertCompletedTrip } from '../../../test/factories/payouts.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { addUser, call, createCompanyThroughApi, createTenant, type Tenant } from '../../../test/kit.ts';
-import { attendance, auditLog, companies, payoutLines, trips } from '../../db/schema/index.ts';
+import { addUser, call, createCompanyThroughApi, createTenant, mintAccessToken, type Tenant } from '../../../test/kit.ts';
+import { attendance, auditLog, companies, drivers, payoutLines, trips } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -263,5 +263,29 @@ describe('driver payouts', () => {
     expect((await approve(driver, payout.id)).status).toBe(403);
     expect((await call(ctx.app, 'GET', '/api/driver/payouts/list', driver.headers)).status).toBe(403);
     expect((await call(ctx.app, 'GET', '/api/driver-payout/statistics/list', driver.headers)).status).toBe(403);
+  });
+});
+
+describe("a driver's own payouts", () => {
+  it('lists their approved payouts only, read only: no draft, no colleague, no office list', async () => {
+    const world = await march();
+    const approved = (await add(world.tenant, marchBody(world.driver.id))).body.data as PayoutDetail;
+    expect((await approve(world.tenant, approved.id)).status).toBe(200);
+    await add(world.tenant, { driver_id: world.driver.id, period_start: '2026-04-01', period_end: '2026-04-30' });
+    const theirs = (await add(world.tenant, marchBody(world.colleague.id))).body.data as PayoutDetail;
+    await approve(world.tenant, theirs.id);
+
+    const [profile] = await ctx.db.select().from(drivers).where(eq(drivers.id, world.driver.id));
+    const headers = {
+      authorization: `Bearer ${await mintAccessToken(ctx, { id: profile?.user_id ?? 0, role: 'driver', company_id: world.companyId })}`,
+    };
+    const mine = await call(ctx.app, 'GET', '/api/driver/payouts/mine', headers);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect((mine.body.data as PayoutDetail[]).map((payout) => [payout.id, payout.status, payout.total])).toEqual([
+      [approved.id, 'approved', 21_900],
+    ]);
+    // The office has its own list; this one is a driver's.
+    expect((await call(ctx.app, 'GET', '/api/driver/payouts/mine', world.tenant.headers)).status).toBe(403);
+    expect((await call(ctx.app, 'GET', `/api/driver/payouts/get/${approved.id}`, headers)).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import type { BookingStatus, TripType } from '@ps/contracts';
+import type { BookingStatus, TripStatus, TripType } from '@ps/contracts';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type bookings, tripMovements, trips } from '../../db/schema/index.ts';
@@ -57,15 +57,41 @@ async function cancelTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[]): Pro
  * Closes the booking's unfinished trips once its car is back with the customer: completed when a driver or a partner
  * company had it (they ran it, and are paid for it), cancelled when nobody did. The history line says why.
  */
-async function closeTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[], bookingStatus: BookingStatus): Promise<void> {
+async function closeTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[], bookingStatus: BookingStatus): Promise<ClosedTrip[]> {
   const writer = tripWriter(tx, caller);
   const reason = caller.t('tripNotes.closedByBooking', { status: caller.t(`bookingStatuses.${bookingStatus}`) });
+  const closed: ClosedTrip[] = [];
   for (const trip of rows) {
     if (!UNFINISHED.includes(trip.status)) continue;
     const ran = trip.driver_id !== null || trip.partner_company_id !== null;
     const status = ran ? 'completed' : 'cancelled';
     await writer.update(trip, { status });
     await recordTripStatus(tx, caller, trip.id, trip.status, status, reason);
+    closed.push({ id: trip.id, from: trip.status, to: status });
+  }
+  return closed;
+}
+
+/** A trip a check-out closed: what it was and what it became (an undone check-out gives it back). */
+export interface ClosedTrip {
+  id: number;
+  from: TripStatus;
+  to: TripStatus;
+}
+
+/**
+ * An undone check-out: each trip it closed goes back to the status it had, if nothing moved it since (a trip the office
+ * changed meanwhile stays as the office left it), with its history line.
+ */
+export async function reopenTrips(tx: DbOrTx, caller: TripCaller, closed: readonly ClosedTrip[], note: string): Promise<void> {
+  if (closed.length === 0) return;
+  const writer = tripWriter(tx, caller);
+  const repository = createTripsRepository(tx, caller);
+  for (const entry of closed) {
+    const trip = await repository.get(entry.id);
+    if (!trip || trip.status !== entry.to || trip.payout_id !== null) continue;
+    await writer.update(trip, { status: entry.from });
+    await recordTripStatus(tx, caller, trip.id, entry.to, entry.from, note);
   }
 }
 
@@ -79,7 +105,7 @@ export async function syncBookingTrips(
   caller: TripCaller,
   booking: BookingTripFacts,
   before: BookingTripFacts | null,
-): Promise<void> {
+): Promise<ClosedTrip[]> {
   const isMeetAndGreet = booking.type === 'meet_and_greet';
   const calledOff = CALLED_OFF.includes(booking.status);
   const returned = RETURNED.includes(booking.status);
@@ -87,19 +113,23 @@ export async function syncBookingTrips(
   const needsTrips = isMeetAndGreet && TRIP_BOOKING_STATUSES.includes(booking.status);
   // Already a booking with trips before this change: a trip the office cancelled since is not made again.
   const hadTrips = before !== null && before.type === 'meet_and_greet' && TRIP_BOOKING_STATUSES.includes(before.status);
-  if (!calledOff && !returned && !leftMeetAndGreet && !needsTrips) return;
+  if (!calledOff && !returned && !leftMeetAndGreet && !needsTrips) return [];
 
   const existing = await createTripsRepository(tx, caller).ofBooking(booking.id);
-  if (calledOff) return cancelTrips(tx, caller, existing);
+  if (calledOff) {
+    await cancelTrips(tx, caller, existing);
+    return [];
+  }
   // Any booking's trips (a park-and-ride shuttle too): the car is back, so nothing of it is still to be driven.
   if (returned) return closeTrips(tx, caller, existing, booking.status);
   if (!needsTrips) {
     // Sold as something else now: the car is no longer driven to a yard and back.
-    return cancelTrips(
+    await cancelTrips(
       tx,
       caller,
       existing.filter((trip) => trip.type === 'in' || trip.type === 'out'),
     );
+    return [];
   }
 
   const settings = await companyTripSettings(tx, caller.companyId);
@@ -175,6 +205,7 @@ export async function syncBookingTrips(
       });
     }
   }
+  return [];
 }
 
 /**

@@ -1,9 +1,11 @@
+import { myDayEndpoints } from '@ps/contracts/myDay';
 import { tripEndpoints } from '@ps/contracts/trips.endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { crewActorOf } from '../../kit/crew.ts';
 import { endpointServer, listAnswer, wholeListAnswer } from '../../kit/endpoints.ts';
 import type { ModuleDeps } from '../../kit/modules.ts';
 import { callerCompanyId } from '../../plugins/auth.ts';
+import { readMyDay } from './trips.day.ts';
 import { MAX_PARTNER_TRIPS_PER_DAY, partnerTrips } from './trips.partners.ts';
 import type { TripCaller } from './trips.rules.ts';
 import { createTripsService } from './trips.service.ts';
@@ -122,6 +124,7 @@ the office's (403 \`trip_status_admin_only\`). \`assigned\` needs the trip's dri
 \`trips/update\`); \`scheduled\` takes the driver off. A paid trip cannot change (409 \`trip_paid\`). Each move is in the status
 history (who, when, from, to, note) and audited. ${scope} ${answer}`,
     errors: [409],
+    idempotent: true,
     handler: async (request) => ({
       message: request.t('success.updated'),
       data: await statuses.changeStatus(await callerOf(request), request.params.id, request.body),
@@ -147,6 +150,7 @@ reason goes into the status history and the audit log (\`trip_status_correction\
 yard since \`moved_at\` (default now; more than 5 minutes ahead is a 400). Recorded with who moved it. A driver records on their own
 trips; a cancelled trip takes none (409 \`trip_closed\`), a paid one neither. Audited. Answers the movement.`,
     errors: [404, 409],
+    idempotent: true,
     handler: async (request) => ({
       message: request.t('success.created'),
       data: await statuses.recordMovement(await callerOf(request), request.body),
@@ -162,6 +166,20 @@ driver sees the movements of their own trips.`,
     handler: async (request) => ({
       message: request.t('success.list'),
       data: await statuses.movements(await callerOf(request), request.query),
+    }),
+  });
+
+  serve(myDayEndpoints.get, {
+    summary: "A driver's day, for their phone",
+    description: `The trips of one calendar day (\`date\`, default today, in \`time_zone\`, else the company's), in time order, with all
+a driver needs at the kerb: the customer's name and phone, passengers, the flight and its latest news (an \`out\` trip's
+return flight), both ends with their address and coordinates (for a map link), the car and where it stands on site with its
+key. A driver reads their own day; the office names the driver (\`driver_id\`: 400 without it, 404 for a driver not of your
+company). One answer, so the phone can keep it offline (\`generated_at\` says how old a copy is).`,
+    errors: [404],
+    handler: async (request) => ({
+      message: request.t('success.list'),
+      data: await readMyDay(db, await crewActorOf(db, request), request.query),
     }),
   });
 

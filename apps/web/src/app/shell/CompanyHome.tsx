@@ -7,8 +7,8 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { getCompanyId } from '../../lib/session';
 
 /**
- * `/{company_id}`: whoever sees statistics lands on the dashboard, another administrator on airports; anyone without a back-office screen (a driver
- * today) is told what they can do here instead of facing an empty navigation.
+ * `/{company_id}`: whoever sees statistics lands on the dashboard, another administrator on airports, a driver on My day;
+ * anyone else without a back-office screen is told what they can do here instead of facing an empty navigation.
  */
 export function CompanyHome() {
   const { t } = useTranslation();
@@ -20,20 +20,21 @@ export function CompanyHome() {
     return <Navigate to="/$companyId/dashboard" params={{ companyId: String(companyId) }} replace />;
   if (user.data.permissions.includes('airports.view'))
     return <Navigate to="/$companyId/airports" params={{ companyId: String(companyId) }} replace />;
-  const driver = user.data.role === 'driver';
+  // A driver's home is their day on the phone (issue 22, section 3).
+  if (user.data.role === 'driver') return <Navigate to="/$companyId/my-day" params={{ companyId: String(companyId) }} replace />;
   return (
     <Paper maw={640} p={{ base: 'md', sm: 'xl' }} radius="lg" withBorder data-testid="home">
       <Stack gap="sm">
         <Title order={1} size="h2">
           {t('home.welcome', { name: user.data.name })}
         </Title>
-        <Text>{driver ? t('home.driver.intro') : t('home.other.intro')}</Text>
+        <Text>{t('home.other.intro')}</Text>
         <List spacing="xs">
           <List.Item>{t('home.canAccount')}</List.Item>
           <List.Item>{t('home.canPassword')}</List.Item>
           <List.Item>{t('home.canTwoFactor')}</List.Item>
         </List>
-        <Text>{driver ? t('home.driver.later') : t('home.other.later')}</Text>
+        <Text>{t('home.other.later')}</Text>
         <Button
           component={Link}
           to={`/${companyId}/account`}

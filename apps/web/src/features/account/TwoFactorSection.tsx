@@ -4,13 +4,13 @@ import { type TotpDisableBody, type TotpEnableBody, type TotpSetupData, totpDisa
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../components/QrCode';
 import { applyServerFieldErrors, sameNameField } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { AccountSection } from './AccountSection';
 import { useDisableTotp, useEnableTotp, useStartTotpSetup } from './api';
 import { groupSecret } from './groupSecret';
-import { QrCode } from './QrCode';
 
 /** Two-factor sign-in: on or off; turning it on is setup (a secret for the app) and a code from the app. */
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {

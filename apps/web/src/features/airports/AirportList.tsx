@@ -111,6 +111,7 @@ export function AirportList<Row extends CoreAirport>({
           records={page.list.data?.records ?? []}
           fetching={page.list.isFetching}
           noRecordsText={filtered ? t(key('emptyFiltered')) : t(key('empty'))}
+          emptyAction={filtered ? undefined : { to: `${href}/new`, label: t(key('add')), permission: `${screens.permission}.create` }}
           table={page.table}
           cardTitle={(row) => screens.list.cardTitle?.(row)}
           selection={{

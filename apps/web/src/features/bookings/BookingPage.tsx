@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BackToListLink } from '../../components/FormKit';
-import { IconPencil } from '../../components/icons';
+import { IconPencil, IconQrcode } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { Facts, Section } from '../../components/Section';
 import { useCan } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
+import { HandoverButton, HandoversSection } from '../handovers';
 import { bookingsResource, useBookingStatuses, useChangeStatus, useIsClosed, useStatusHistory } from './api';
 import { AuditSection } from './BookingAudit';
 import { MailSection } from './BookingMail';
@@ -25,6 +26,8 @@ const route = getRouteApi('/$companyId/bookings/$bookingId');
 
 /** Moves that end a booking's stay: they ask first and take an optional note. */
 const askFirst: readonly BookingStatus[] = ['cancelled', 'no_show'];
+/** Moves made by a handover (the header's Check in / Check out opens its screen): never a one-click status change here. */
+const byHandover: readonly BookingStatus[] = ['checked_in', 'checked_out'];
 
 export function BookingPage() {
   const { t } = useTranslation();
@@ -69,6 +72,17 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
             ) : null}
           </Group>
         </Stack>
+        <Button
+          component={Link}
+          to={`/${companyId}/bookings/${booking.id}/ticket`}
+          variant="default"
+          size="md"
+          ml="auto"
+          leftSection={<IconQrcode size={18} aria-hidden />}
+        >
+          {t('bookings.page.ticket')}
+        </Button>
+        <HandoverButton booking={booking} companyId={companyId} />
         {closed || !can('bookings.update') ? null : (
           <Button
             component={Link}
@@ -159,6 +173,8 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
         ) : null}
       </Section>
 
+      <HandoversSection booking={booking} />
+
       <TripsAndPath booking={booking} companyId={companyId} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -192,6 +208,8 @@ function PriceSection({ booking }: { booking: Booking }) {
     { label: t('bookings.fields.total'), value: text.money(booking.total), strong: true },
     { label: t('bookings.fields.paid'), value: text.money(booking.paid) },
     { label: t('bookings.fields.outstanding'), value: text.money(booking.outstanding), strong: true },
+    // Paid beyond the total is credit, never a negative outstanding.
+    ...(booking.credit > 0 ? [{ label: t('bookings.fields.credit'), value: text.money(booking.credit), strong: true }] : []),
   ];
   return (
     <Section title={t('bookings.price.title')} id="booking-price">
@@ -220,7 +238,9 @@ function StatusActions({ booking }: { booking: Booking }) {
   const change = useChangeStatus(booking.id);
   const [asking, setAsking] = useState<BookingStatus | null>(null);
   const [note, setNote] = useState('');
-  const next = statuses.data?.find((option) => option.value === booking.status)?.next ?? [];
+  const next = (statuses.data?.find((option) => option.value === booking.status)?.next ?? []).filter(
+    (status) => !byHandover.includes(status),
+  );
   const label = (status: BookingStatus) =>
     statuses.data?.find((option) => option.value === status)?.label ?? t(`bookings.statuses.${status}`);
 

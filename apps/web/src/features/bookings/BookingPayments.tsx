@@ -1,9 +1,23 @@
-import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Booking, Payment, PaymentMethod } from '@ps/contracts';
 import { paymentMethods } from '@ps/contracts/common/bookingStates';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconTrash } from '../../components/icons';
 import { MoneyInput } from '../../components/MoneyInput';
 import { Section } from '../../components/Section';
@@ -36,10 +50,21 @@ function fieldErrorsOf(error: unknown): FieldErrors | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
+/** The reason the server refused for a deletion (400 on `reason`), in the user's language when the web knows it. */
+function reasonErrorOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const detail = error.details.find((item) => item.field === 'reason');
+  if (!detail) return null;
+  const known = translateMessage(detail.code);
+  return known && known !== detail.code ? known : detail.message;
+}
+
 /**
- * The booking's ledger: what was paid and refunded (deleted lines struck through, never hidden), and a form to
- * record a payment or a refund. Each recording carries an Idempotency-Key kept across retries of the same
- * payment, so a double click or a lost answer records it once.
+ * The booking's ledger: what was paid and refunded (deleted lines struck through with who, when and why, never
+ * hidden), and a form to record a payment or a refund. A payment above the outstanding is said so before it is
+ * sent, and goes only with "record the excess as a deposit/credit" ticked (the API refuses it otherwise, 409, shown
+ * on the amount). Each recording carries an Idempotency-Key kept across retries of the same payment, so a double
+ * click or a lost answer records it once. A deletion asks for its reason.
  */
 export function PaymentsSection({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
@@ -53,37 +78,51 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
   const [method, setMethod] = useState<PaymentMethod | null>('card');
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [asCredit, setAsCredit] = useState(false);
   const [toDelete, setToDelete] = useState<Payment | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   // The key of the payment being recorded: the same body sent again (a retry) keeps it, a changed one gets a new one.
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const rows = payments.data ?? [];
   const methodLabel = (value: PaymentMethod) => t(`bookings.payments.methods.${value}`);
-  const suggested = kind === 'payment' ? Math.max(booking.outstanding, 0) : null;
+  // What the amount goes beyond the outstanding by: said before sending, and sent only as a declared deposit/credit.
+  const excess = kind === 'payment' && amount !== null && amount > booking.outstanding ? amount - booking.outstanding : 0;
 
   const submit = () => {
     const problems: FieldErrors = {};
     if (amount === null || amount <= 0) problems.amount = t('bookings.payments.amountRequired');
+    else if (excess > 0 && !asCredit)
+      problems.amount = t('bookings.payments.exceedsError', { outstanding: text.money(booking.outstanding) });
     if (!method) problems.method = t('bookings.payments.methodRequired');
     setErrors(problems);
-    if (amount === null || amount <= 0 || !method) return;
-    const payment = { amount: kind === 'refund' ? -amount : amount, method, reference: reference.trim() || null };
+    if (amount === null || amount <= 0 || !method || problems.amount) return;
+    const payment = {
+      amount: kind === 'refund' ? -amount : amount,
+      method,
+      reference: reference.trim() || null,
+      ...(excess > 0 ? { as_credit: true as const } : {}),
+    };
     const body = JSON.stringify(payment);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     record.mutate(
       { ...payment, idempotencyKey: attempt.current.key },
       {
-        onSuccess: () => {
+        onSuccess: (recorded) => {
           attempt.current = null;
+          const key = kind === 'refund' ? 'refunded' : recorded.credit > 0 ? 'recordedCredit' : 'recorded';
           toastSuccess(
-            t(kind === 'refund' ? 'bookings.payments.refunded' : 'bookings.payments.recorded', {
+            t(`bookings.payments.${key}`, {
               amount: text.money(amount),
               reference: booking.reference,
+              excess: text.money(recorded.credit),
             }),
           );
           setAmount(null);
           setReference('');
           setKind('payment');
+          setAsCredit(false);
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error);
@@ -109,6 +148,14 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
               {text.money(booking.outstanding)}
             </Text>
           </Text>
+          {booking.credit > 0 ? (
+            <Text data-testid="booking-credit">
+              {t('bookings.fields.credit')}{' '}
+              <Text span fw={700}>
+                {text.money(booking.credit)}
+              </Text>
+            </Text>
+          ) : null}
         </Group>
 
         {rows.length === 0 ? (
@@ -130,9 +177,26 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
                   c={deleted ? 'dimmed' : undefined}
                 >
                   <Stack gap={2} miw={0}>
-                    <Text fw={700} style={{ whiteSpace: 'nowrap', textDecoration: deleted ? 'line-through' : undefined }}>
-                      {refund ? `− ${text.money(-payment.amount)}` : text.money(payment.amount)}
-                    </Text>
+                    {deleted ? (
+                      // Struck through, and said in words for a screen reader (which does not read the line).
+                      <Text
+                        component="s"
+                        fw={700}
+                        // Mantine's Text resets text-decoration: the line is set again.
+                        style={{ whiteSpace: 'nowrap', textDecoration: 'line-through' }}
+                        data-testid="booking-payment-struck"
+                      >
+                        <VisuallyHidden>{t('bookings.payments.deletedLabel')} </VisuallyHidden>
+                        {refund ? `− ${text.money(-payment.amount)}` : text.money(payment.amount)}
+                      </Text>
+                    ) : (
+                      <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                        {refund ? `− ${text.money(-payment.amount)}` : text.money(payment.amount)}
+                      </Text>
+                    )}
+                    {payment.credit > 0 ? (
+                      <Text size="sm">{t('bookings.payments.ofWhichCredit', { amount: text.money(payment.credit) })}</Text>
+                    ) : null}
                     <Text size="sm">
                       {methodLabel(payment.method)}
                       {refund ? ` · ${t('bookings.payments.refund')}` : ''}
@@ -147,9 +211,21 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
                       {text.time(booking, payment.paid_at)}
                     </Text>
                     {deleted ? (
-                      <Badge color="gray.7" variant="outline" tt="none" maw="100%" styles={{ label: { whiteSpace: 'normal' } }} h="auto">
-                        {t('bookings.payments.deleted', { when: text.time(booking, payment.deleted_at as string) })}
-                      </Badge>
+                      <>
+                        <Badge color="gray.7" variant="outline" tt="none" maw="100%" styles={{ label: { whiteSpace: 'normal' } }} h="auto">
+                          {payment.deleted_by_name
+                            ? t('bookings.payments.deletedBy', {
+                                when: text.time(booking, payment.deleted_at as string),
+                                who: payment.deleted_by_name,
+                              })
+                            : t('bookings.payments.deleted', { when: text.time(booking, payment.deleted_at as string) })}
+                        </Badge>
+                        {payment.delete_reason ? (
+                          <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }} data-testid="booking-payment-reason">
+                            {t('bookings.payments.deletedReason', { reason: payment.delete_reason })}
+                          </Text>
+                        ) : null}
+                      </>
                     ) : null}
                   </Stack>
                   {deleted || !can('payments.delete') ? null : (
@@ -161,7 +237,11 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
                         amount: text.money(Math.abs(payment.amount)),
                         method: methodLabel(payment.method),
                       })}
-                      onClick={() => setToDelete(payment)}
+                      onClick={() => {
+                        setReason('');
+                        setReasonError(null);
+                        setToDelete(payment);
+                      }}
                     >
                       <IconTrash size={20} aria-hidden />
                     </ActionIcon>
@@ -195,7 +275,9 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
               <Group gap="sm" align="flex-start" wrap="wrap">
                 <MoneyInput
                   label={t('bookings.payments.amount')}
-                  description={suggested ? t('bookings.payments.suggested', { amount: text.money(suggested) }) : undefined}
+                  description={
+                    kind === 'payment' ? t('bookings.payments.suggested', { amount: text.money(booking.outstanding) }) : undefined
+                  }
                   currency={text.currency}
                   value={amount}
                   onChange={(value) => {
@@ -229,6 +311,28 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
                   style={{ flex: '2 1 180px' }}
                 />
               </Group>
+              {excess > 0 && amount !== null ? (
+                <Alert color="orange" variant="light" p="sm" role="status" data-testid="payment-excess">
+                  <Stack gap="xs">
+                    <Text size="sm">
+                      {t('bookings.payments.exceeds', {
+                        amount: text.money(amount),
+                        excess: text.money(excess),
+                        outstanding: text.money(booking.outstanding),
+                      })}
+                    </Text>
+                    <Checkbox
+                      size="md"
+                      checked={asCredit}
+                      onChange={(event) => {
+                        setAsCredit(event.currentTarget.checked);
+                        setErrors((current) => ({ ...current, amount: undefined }));
+                      }}
+                      label={t('bookings.payments.asCredit', { excess: text.money(excess) })}
+                    />
+                  </Stack>
+                </Alert>
+              ) : null}
               <Group justify="flex-end">
                 <Button type="submit" size="md" loading={record.isPending} className="ps-primary-action">
                   {kind === 'refund' ? t('bookings.payments.recordRefund') : t('bookings.payments.record')}
@@ -238,20 +342,63 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
           </form>
         ) : null}
       </Stack>
-      <DeleteDialog
+      <ConfirmDialog
+        opened={toDelete !== null}
         title={t('bookings.payments.deleteTitle')}
-        recordName={toDelete ? `${methodLabel(toDelete.method)} ${text.money(Math.abs(toDelete.amount))}` : null}
-        busy={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              toastSuccess(t('bookings.payments.removed', { amount: text.money(Math.abs(toDelete.amount)) }));
-              setToDelete(null);
-            },
-            onError: () => setToDelete(null),
-          })
+        body={
+          toDelete ? (
+            <Stack gap="sm">
+              <Text>
+                {t('bookings.payments.deleteBody', {
+                  amount: text.money(Math.abs(toDelete.amount)),
+                  method: methodLabel(toDelete.method),
+                })}
+              </Text>
+              <Textarea
+                label={t('bookings.payments.reason')}
+                description={t('bookings.payments.reasonHint')}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.currentTarget.value);
+                  setReasonError(null);
+                }}
+                error={reasonError}
+                required
+                maxLength={500}
+                autosize
+                minRows={2}
+                data-autofocus
+              />
+            </Stack>
+          ) : (
+            ''
+          )
         }
+        confirmLabel={t('bookings.payments.deleteConfirm')}
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!toDelete) return;
+          if (reason.trim() === '') {
+            setReasonError(t('bookings.payments.reasonRequired'));
+            return;
+          }
+          remove.mutate(
+            { id: toDelete.id, reason: reason.trim() },
+            {
+              onSuccess: () => {
+                toastSuccess(t('bookings.payments.removed', { amount: text.money(Math.abs(toDelete.amount)) }));
+                setToDelete(null);
+              },
+              onError: (error) => {
+                // A refused reason stays in the dialog to be corrected; any other failure is the app's toast.
+                const refused = reasonErrorOf(error);
+                if (refused) setReasonError(refused);
+                else setToDelete(null);
+              },
+            },
+          );
+        }}
         onClose={() => setToDelete(null)}
       />
     </Section>

@@ -22,7 +22,7 @@ export function useBookingPayments(bookingId: number) {
 }
 
 /** What a payment changes: the booking's paid and outstanding, its payments, its trail and the lists' sums. */
-function useLedgerMutation<Input>(bookingId: number, call: (input: Input) => Promise<unknown>) {
+function useLedgerMutation<Input, Output>(bookingId: number, call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -37,6 +37,8 @@ export interface PaymentInput {
   amount: number;
   method: PaymentMethod;
   reference: string | null;
+  /** Set when the amount is above the outstanding: the excess is a deposit/credit (else the API answers 409). */
+  as_credit?: true;
   /** The same key on a retry of the same payment: the API records it once. */
   idempotencyKey: string;
 }
@@ -51,8 +53,11 @@ export function useRecordPayment(bookingId: number) {
   );
 }
 
+/** DELETE /api/payment/delete/{id} with the reason the ledger shows beside the struck-through payment. */
 export function useDeletePayment(bookingId: number) {
-  return useLedgerMutation(bookingId, (id: number) => callEndpoint(paymentEndpoints.delete, { params: { id } }));
+  return useLedgerMutation(bookingId, ({ id, reason }: { id: number; reason: string }) =>
+    callEndpoint(paymentEndpoints.delete, { params: { id }, body: { reason } }).then((r) => r.data),
+  );
 }
 
 /** The booking's messages in the outbox, newest first, with their delivery state. */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Divider, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Company } from '@ps/contracts';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { type DefaultValues, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { translateMessage } from '../../lib/i18n';
 import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
 import { companiesResource } from './api';
+import { CompanyAccessFields, CompanyCreated } from './CompanyAccess';
 import { type CompanyFormValues, companyScreens, type CompanyForm as Form } from './screens';
 
 /**
@@ -29,16 +30,19 @@ function CompanyForm<Schema extends z.ZodType>({
   schema,
   defaultValues,
   submitLabel,
-  clientKey,
+  access,
   save,
+  onSaved,
 }: {
   schema: Schema;
   defaultValues: DefaultValues<CompanyFormValues>;
   submitLabel: string;
-  /** Shown read-only when editing: the key of the company's sign-in page and public site. */
-  clientKey?: string;
+  /** Shown when editing: the company's sign-in page and client keys, to copy. */
+  access?: Pick<Company, 'id' | 'client_key'>;
   /** Saves the values the schema made; answers the success toast. */
   save(values: z.output<Schema>): Promise<string>;
+  /** What follows a save (the add page shows what to hand on); by default, back to the list. */
+  onSaved?: () => void;
 }) {
   const { t } = useTranslation();
   const toasts = useFormToasts();
@@ -60,7 +64,8 @@ function CompanyForm<Schema extends z.ZodType>({
     try {
       toasts.success(await save(values));
       allowLeave();
-      await navigate(backToList(LIST));
+      if (onSaved) onSaved();
+      else await navigate(backToList(LIST));
     } catch (caught) {
       toasts.error(caught);
       applyServerFieldErrors(caught, setError, sameNameField<CompanyFormValues>(declared.serverFields));
@@ -73,9 +78,7 @@ function CompanyForm<Schema extends z.ZodType>({
       <Stack gap="md">
         {declared.fields(form as unknown as Form)}
         <StatusSwitchField control={control} label={t('companies.form.active')} description={t('companies.form.activeHint')} />
-        {clientKey ? (
-          <TextInput label={t('companies.fields.client_key')} description={t('companies.form.clientKeyHint')} value={clientKey} readOnly />
-        ) : null}
+        {access ? <CompanyAccessFields company={access} /> : null}
 
         {defaultValues.admin ? (
           <>
@@ -136,17 +139,32 @@ function CompanyPage({ title, children }: { title: string; children: ReactNode }
   );
 }
 
+/**
+ * The add page. Once the company is made it shows what the super admin hands on (CompanyCreated: the sign-in page,
+ * the first admin's e-mail, the client key) instead of going back to the list; "Add another" brings the empty form back.
+ */
 export function CompanyCreatePage() {
   const { t } = useTranslation();
   const create = companiesResource.useCreate();
+  const saved = useRef<{ company: Company; adminEmail: string } | null>(null);
+  const [created, setCreated] = useState<{ company: Company; adminEmail: string } | null>(null);
   return (
     <CompanyPage title={t('companies.createTitle')}>
-      <CompanyForm
-        schema={declared.createSchema}
-        defaultValues={declared.empty}
-        submitLabel={t('companies.form.create')}
-        save={async (values) => t('companies.toast.created', { name: (await create.mutateAsync(values)).name })}
-      />
+      {created ? (
+        <CompanyCreated company={created.company} adminEmail={created.adminEmail} onAddAnother={() => setCreated(null)} />
+      ) : (
+        <CompanyForm
+          schema={declared.createSchema}
+          defaultValues={declared.empty}
+          submitLabel={t('companies.form.create')}
+          save={async (values) => {
+            const company = await create.mutateAsync(values);
+            saved.current = { company, adminEmail: values.admin.email };
+            return t('companies.toast.created', { name: company.name });
+          }}
+          onSaved={() => setCreated(saved.current)}
+        />
+      )}
     </CompanyPage>
   );
 }
@@ -164,7 +182,7 @@ export function CompanyEditPage() {
             key={current.id}
             schema={declared.updateSchema}
             defaultValues={declared.valuesOf(current)}
-            clientKey={current.client_key}
+            access={current}
             submitLabel={t('companies.form.save')}
             save={async (values) => t('companies.toast.updated', { name: (await update.mutateAsync(values)).name })}
           />

@@ -1,13 +1,16 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconCheck, IconDoorExit } from '../../components/icons';
 import { formatDay, formatNumber, formatTime } from '../../lib/format';
-import { toastSuccess } from '../../lib/toast';
-import { useBoard, useMoveBooking } from './api';
+import { useBoard } from './api';
 import { StatusBadge } from './StatusBadge';
 
-/** The one move a board offers for a status: check a confirmed car in, a checked-in or parked one out. */
+/**
+ * The one move a board offers for a status: check a confirmed car in, a checked-in or parked one out. Its button opens
+ * the handover screen (issue 22, section 1), where the move is recorded with what was seen; never a one-click change.
+ */
 export function boardMove(status: BookingStatus): 'checked_in' | 'checked_out' | null {
   if (status === 'confirmed') return 'checked_in';
   if (status === 'checked_in' || status === 'parked') return 'checked_out';
@@ -32,23 +35,8 @@ function vehicleText(booking: BoardBooking): string {
 export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: BoardProps) {
   const { t } = useTranslation();
   const board = useBoard(type, date, { timeZone, pollMs });
-  const move = useMoveBooking();
   const titleId = `board-${type}-title`;
   const bookings = board.data?.bookings ?? [];
-
-  const act = (booking: BoardBooking, status: 'checked_in' | 'checked_out') =>
-    move.mutate(
-      { id: booking.id, status, reference: booking.reference },
-      {
-        onSuccess: () =>
-          toastSuccess(
-            t(status === 'checked_in' ? 'dashboard.board.checkedIn' : 'dashboard.board.checkedOut', {
-              reference: booking.reference,
-              name: booking.customer_name,
-            }),
-          ),
-      },
-    );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId} data-testid={`board-${type}`}>
@@ -66,7 +54,6 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {bookings.map((booking) => {
             const next = boardMove(booking.status);
-            const busy = move.isPending && move.variables?.id === booking.id;
             const actionLabel = next === 'checked_in' ? 'dashboard.board.checkIn' : 'dashboard.board.checkOut';
             return (
               <Paper key={booking.id} withBorder radius="md" p="md" data-testid="board-booking" data-reference={booking.reference}>
@@ -101,12 +88,14 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
                   </Text>
                   {next ? (
                     <Button
+                      component={Link}
+                      to="/$companyId/bookings/$bookingId/handover"
+                      params={{ companyId, bookingId: String(booking.id) } as never}
+                      search={{ kind: next === 'checked_in' ? 'check_in' : 'check_out' } as never}
                       size="md"
                       mt={4}
                       color={next === 'checked_in' ? undefined : 'teal.9'}
                       leftSection={next === 'checked_in' ? <IconCheck size={18} aria-hidden /> : <IconDoorExit size={18} aria-hidden />}
-                      loading={busy}
-                      onClick={() => act(booking, next)}
                       aria-label={t(`${actionLabel}Named`, { reference: booking.reference, name: booking.customer_name })}
                     >
                       {t(actionLabel)}

@@ -14,6 +14,7 @@ import { todayIn } from './dates';
 import { ExpiringDocuments } from './ExpiringDocuments';
 import { CarParkLoads, Figures } from './Figures';
 import { OccupancyCalendar } from './Occupancy';
+import { SetupChecklist } from './SetupChecklist';
 
 const route = getRouteApi('/$companyId/dashboard');
 
@@ -71,6 +72,7 @@ export function DashboardPage() {
         </Badge>
       </Group>
 
+      <SetupChecklist companyId={companyId} userId={user.data.id} />
       <Figures headline={headline.data} />
 
       <Stack gap="sm">
@@ -95,7 +97,7 @@ export function DashboardPage() {
         </SimpleGrid>
       </Stack>
 
-      <CarParkLoads headline={headline.data} />
+      <CarParkLoads headline={headline.data} companyId={companyId} />
       {user.data.permissions.includes('drivers.view') ? <ExpiringDocuments companyId={companyId} timeZone={timeZone} /> : null}
       {/* The charts and the calendar are the page's heaviest drawing: they start once the figures are in, so a slow
           phone paints the figures first instead of after them (issue 20, section 7). */}

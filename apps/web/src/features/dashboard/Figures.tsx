@@ -1,6 +1,8 @@
-import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { HeadlineStatistics } from '@ps/contracts';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/currentUser';
 import { formatMoney, formatNumber } from '../../lib/format';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -35,9 +37,10 @@ export function Figures({ headline }: { headline: HeadlineStatistics | undefined
   );
 }
 
-/** How many cars are on site now in each car park, against its capacity. */
-export function CarParkLoads({ headline }: { headline: HeadlineStatistics | undefined }) {
+/** How many cars are on site now in each car park, against its capacity; none yet leads to adding one. */
+export function CarParkLoads({ headline, companyId }: { headline: HeadlineStatistics | undefined; companyId: string }) {
   const { t } = useTranslation();
+  const can = useCan();
   if (!headline) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="car-parks-title">
@@ -45,7 +48,14 @@ export function CarParkLoads({ headline }: { headline: HeadlineStatistics | unde
         {t('dashboard.carParks.title')}
       </Title>
       {headline.car_parks.length === 0 ? (
-        <Text c="dimmed">{t('dashboard.carParks.none')}</Text>
+        <Text>
+          {t('dashboard.carParks.none')}{' '}
+          {can('locations.create') ? (
+            <Anchor component={Link} to={`/${companyId}/locations/new`} fw={600}>
+              {t('dashboard.carParks.add')}
+            </Anchor>
+          ) : null}
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           {headline.car_parks.map((carPark) => {

@@ -1,6 +1,6 @@
-import { type BoardDirection, type BookingStatus, type StatisticsSegment, statisticsEndpoints } from '@ps/contracts';
+import { type BoardDirection, type StatisticsSegment, setupEndpoints, statisticsEndpoints } from '@ps/contracts';
 import { bookingEndpoints } from '@ps/contracts/bookings.endpoints';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
 
 /** Everything the dashboard shows hangs under `['dashboard']`: one live event refetches it all. */
@@ -11,6 +11,7 @@ export const dashboardKeys = {
   segments: (segment: StatisticsSegment, timeZone: string | undefined) => ['dashboard', 'segments', segment, timeZone] as const,
   occupancy: (from: string, timeZone: string | undefined) => ['dashboard', 'occupancy', from, timeZone] as const,
   statuses: ['booking-statuses'] as const,
+  setup: ['dashboard', 'setup'] as const,
 };
 
 /** How often the figures and boards are read again while the live stream is down. */
@@ -63,21 +64,23 @@ export function useOccupancy(from: string, { timeZone, pollMs }: Live) {
   });
 }
 
+/**
+ * The company's setup checklist (issue 22, section 6). Read again whenever the dashboard is opened (a step is done on
+ * another screen), not polled: nothing on the dashboard itself changes it.
+ */
+export function useSetup() {
+  return useQuery({
+    queryKey: dashboardKeys.setup,
+    queryFn: async ({ signal }) => (await callEndpoint(setupEndpoints.list, { signal })).data,
+    staleTime: 0,
+  });
+}
+
 /** The statuses with their labels in the user's language (the board's badges). */
 export function useStatusOptions() {
   return useQuery({
     queryKey: dashboardKeys.statuses,
     queryFn: async ({ signal }) => (await callEndpoint(bookingEndpoints.statuses, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** One click on the board: check a car in or out. A refused move is toasted with the API's message. */
-export function useMoveBooking() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, status }: { id: number; status: BookingStatus; reference: string }) =>
-      (await callEndpoint(bookingEndpoints.setStatus, { params: { id }, body: { status } })).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   });
 }

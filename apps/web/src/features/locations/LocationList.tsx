@@ -8,6 +8,7 @@ import type { CrudScreens } from '../../components/CrudPages';
 import {
   AddButton,
   BulkStatusBar,
+  type EmptyAction,
   ExportCsvButton,
   ListError,
   ListToolbar,
@@ -30,17 +31,21 @@ type ListScreens<Row extends Pick<Location, 'id' | 'status'>, Search extends Sta
 /**
  * The company's list and the core list, from their screens (screens.tsx), as the kit's CrudListPage would draw them
  * but for what it cannot say: neither list has a "Created" column (the core API does not sort by it; the kit always
- * adds one), and the company's empty list says to add an airport first when the company has none (`empty`).
+ * adds one), and the company's empty list says to add an airport first when the company has none (`empty`, with the
+ * way to do it: `emptyAction`).
  */
 export function LocationList<Row extends Pick<Location, 'id' | 'status'>, Search extends StatusListSearch>({
   screens,
   intro = false,
   empty,
+  emptyAction,
 }: {
   screens: ListScreens<Row, Search>;
   intro?: boolean;
   /** The empty list's words instead of `<messages>.empty`. */
   empty?: string;
+  /** What fills the empty list instead of its add page. */
+  emptyAction?: EmptyAction;
 }) {
   const { t } = useTranslation();
   const key = (name: string) => `${screens.messages}.${name}`;
@@ -112,6 +117,9 @@ export function LocationList<Row extends Pick<Location, 'id' | 'status'>, Search
           records={page.list.data?.records ?? []}
           fetching={page.list.isFetching}
           noRecordsText={filtered ? t(key('emptyFiltered')) : t(empty ?? key('empty'))}
+          emptyAction={
+            filtered ? undefined : (emptyAction ?? { to: `${href}/new`, label: t(key('add')), permission: `${screens.permission}.create` })
+          }
           table={page.table}
           cardTitle={(row) => screens.list.cardTitle?.(row)}
           selection={{

@@ -17,9 +17,10 @@ import { IconExternalLink } from '../../components/icons';
 import type { KitColumn } from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import type { CsvColumn } from '../../lib/csv';
-import type { Scope } from '../../lib/features';
+import { type Scope, screenHref } from '../../lib/features';
 import { formatNumber } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
+import { getCompanyId } from '../../lib/session';
 import { coreLocationsResource, locationsResource, useAirports, useCoreLocationChoices } from './api';
 import { LocationList } from './LocationList';
 import {
@@ -576,8 +577,25 @@ function CoreLocationPicker({ form, airportOf }: { form: LocationForm; airportOf
 }
 
 export function LocationsListPage() {
+  const { t } = useTranslation();
   const airports = useAirports('company');
-  return <LocationList screens={locationScreens} empty={airports.data?.total === 0 ? 'locations.emptyNoAirports' : undefined} />;
+  const noAirports = airports.data?.total === 0;
+  return (
+    <LocationList
+      screens={locationScreens}
+      empty={noAirports ? 'locations.emptyNoAirports' : undefined}
+      // A location is at an airport: without one, the empty list leads to adding it.
+      emptyAction={
+        noAirports
+          ? {
+              to: screenHref('company', '/airports/new', getCompanyId()),
+              label: t('locations.addAirportFirst'),
+              permission: 'airports.create',
+            }
+          : undefined
+      }
+    />
+  );
 }
 export const LocationCreatePage = () => <CrudCreatePage screens={locationScreens} />;
 export const LocationEditPage = () => <CrudEditPage screens={locationScreens} />;

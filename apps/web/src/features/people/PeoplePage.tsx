@@ -118,6 +118,9 @@ export function PeoplePage() {
   };
 
   const rows = people.data ?? [];
+  const mayAdd = may('users.create') && may('roles.view');
+  // A new company's list holds its first admin alone: it says who else belongs here, and how to add them.
+  const onlyMe = !search && role === 'all' && rows.length === 1 && rows[0]?.user_id === me.data?.id;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
@@ -127,7 +130,7 @@ export function PeoplePage() {
           </Title>
           <Text size="sm">{t('people.intro')}</Text>
         </Stack>
-        {may('users.create') && may('roles.view') ? (
+        {mayAdd ? (
           <Button size="md" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} className="ps-primary-action">
             {t('people.add.button')}
           </Button>
@@ -197,6 +200,18 @@ export function PeoplePage() {
           </Table.Tbody>
         </Table>
       )}
+      {onlyMe ? (
+        <Paper withBorder radius="md" p="lg" data-testid="empty-state">
+          <Stack align="center" gap="sm">
+            <Text ta="center">{t('people.onlyYou')}</Text>
+            {mayAdd ? (
+              <Button size="md" variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+                {t('people.add.button')}
+              </Button>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
 
       <AddAdminDialog
         opened={adding}

@@ -3,9 +3,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
+import { EmptyPanel } from '../../components/ListKit';
 import { useCan } from '../../lib/currentUser';
+import { screenHref } from '../../lib/features';
 import { useMoney } from '../../lib/format';
 import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
+import { getCompanyId } from '../../lib/session';
 import { useDefaultsGrid, useMonths, useSaveDefaultsGrid } from './api';
 import { CellErrors, cellErrorsOf, changedCells, GridToolbar, monthColumns, type SetSearch, savedToast, useGridDraft } from './gridEditing';
 import { isChanged, PriceGridTable } from './PriceGridTable';
@@ -82,9 +85,10 @@ export function DefaultPrices({ search, setSearch }: { search: PriceGridSearch; 
       ) : !grid.data ? (
         <Text role="status">{t('app.loading')}</Text>
       ) : grid.data.rows.length === 0 ? (
-        <Paper withBorder radius="md" p="lg">
-          <Text ta="center">{t('prices.grid.noBands')}</Text>
-        </Paper>
+        <EmptyPanel
+          text={t('prices.grid.noBands')}
+          action={{ to: screenHref('company', '/bands/new', getCompanyId()), label: t('prices.grid.addBand'), permission: 'bands.create' }}
+        />
       ) : (
         <Stack gap="sm">
           {mayEdit ? <GridToolbar changes={changes} saving={save.isPending} onSave={() => void onSave()} onDiscard={reset} /> : null}

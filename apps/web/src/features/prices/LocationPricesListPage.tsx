@@ -189,6 +189,9 @@ export function LocationPricesListPage() {
           records={page.list.data?.records ?? []}
           fetching={page.list.isFetching}
           noRecordsText={filtered ? t('prices.list.emptyFiltered') : t('prices.list.empty')}
+          emptyAction={
+            filtered ? undefined : { to: `/${companyId}/prices`, label: t('prices.list.openGrid'), permission: 'location_prices.update' }
+          }
           table={page.table}
           cardTitle={(row) => (
             <Text fw={700} c="var(--ps-color-title)">

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
 import { IconCopy } from '../../components/icons';
+import { EmptyPanel } from '../../components/ListKit';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { useCan } from '../../lib/currentUser';
+import { screenHref } from '../../lib/features';
 import { useMoney } from '../../lib/format';
 import { useFormToasts, useUnsavedChangesGuard } from '../../lib/forms';
+import { getCompanyId } from '../../lib/session';
 import { useAirportChoices, useLocationChoices, useMonths, useRouteGrid, useSaveRouteGrid } from './api';
 import { CopySeasonDialog } from './CopySeasonDialog';
 import { CellErrors, cellErrorsOf, changedCells, GridToolbar, monthColumns, type SetSearch, savedToast, useGridDraft } from './gridEditing';
@@ -179,9 +182,10 @@ export function RoutePrices({ search, setSearch }: { search: PriceGridSearch; se
       ) : !grid.data ? (
         <Text role="status">{t('app.loading')}</Text>
       ) : grid.data.rows.length === 0 ? (
-        <Paper withBorder radius="md" p="lg">
-          <Text ta="center">{t('prices.grid.noBands')}</Text>
-        </Paper>
+        <EmptyPanel
+          text={t('prices.grid.noBands')}
+          action={{ to: screenHref('company', '/bands/new', getCompanyId()), label: t('prices.grid.addBand'), permission: 'bands.create' }}
+        />
       ) : (
         <Stack gap="sm">
           {mayEdit ? (

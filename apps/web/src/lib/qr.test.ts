@@ -1,7 +1,6 @@
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { groupSecret } from './groupSecret';
-import { QUIET_ZONE, qrModules } from './qr';
+import { QUIET_ZONE, qrModules, qrPath } from './qr';
 
 /** The modules as an RGBA image, `scale` pixels per module, the way a camera would see the screen. */
 function toImage(modules: boolean[][], scale = 4) {
@@ -39,16 +38,23 @@ describe('qrModules', () => {
     expect(modules[QUIET_ZONE]?.slice(QUIET_ZONE, QUIET_ZONE + 7)).toEqual(Array(7).fill(true));
   });
 
-  it('reads back other secrets and lengths too', () => {
-    for (const text of ['a', 'x'.repeat(200), `${otpauth}&image=https%3A%2F%2Fexample.com%2Flogo.png`]) {
+  it('reads back other texts and lengths too', () => {
+    for (const text of ['a', 'PS-7KQ4-2M', 'x'.repeat(200), `${otpauth}&image=https%3A%2F%2Fexample.com%2Flogo.png`]) {
       const { pixels, size } = toImage(qrModules(text));
       expect(jsQR(pixels, size, size)?.data).toBe(text);
     }
   });
 });
 
-describe('groupSecret', () => {
-  it('shows the secret in groups of four', () => {
-    expect(groupSecret('JBSWY3DPEHPK3PXPJB')).toBe('JBSW Y3DP EHPK 3PXP JB');
+describe('qrPath', () => {
+  it('draws one unit square per dark module, and nothing for light ones', () => {
+    expect(
+      qrPath([
+        [true, false],
+        [false, true],
+      ]),
+    ).toBe('M0 0h1v1h-1zM1 1h1v1h-1z');
+    const modules = qrModules('PS-7KQ4-2M');
+    expect(qrPath(modules).split('z').length - 1).toBe(modules.flat().filter(Boolean).length);
   });
 });

@@ -1,17 +1,14 @@
 import { useMemo } from 'react';
-import { qrModules } from './qr';
+import { qrModules, qrPath } from '../lib/qr';
 
-/** A QR code as an SVG image: dark modules on white, quiet zone included. */
-export function QrCode({ value, label, size = 192 }: { value: string; label: string; size?: number }) {
+/**
+ * A QR code as an SVG image with an accessible name: dark modules on white, quiet zone included. `size` is in pixels, or
+ * any CSS length (a printed ticket sizes it in millimetres).
+ */
+export function QrCode({ value, label, size = 192 }: { value: string; label: string; size?: number | string }) {
   const { path, extent } = useMemo(() => {
     const modules = qrModules(value);
-    let d = '';
-    modules.forEach((row, y) => {
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      });
-    });
-    return { path: d, extent: modules.length };
+    return { path: qrPath(modules), extent: modules.length };
   }, [value]);
   return (
     <svg

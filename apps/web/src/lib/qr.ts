@@ -10,3 +10,14 @@ export const QUIET_ZONE = 4;
 export function qrModules(text: string): boolean[][] {
   return encode(text, { ecc: 'M', border: QUIET_ZONE }).data;
 }
+
+/** The dark modules as one SVG path, one unit per module (the QR code component and a printed ticket draw it). */
+export function qrPath(modules: boolean[][]): string {
+  let d = '';
+  modules.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (dark) d += `M${x} ${y}h1v1h-1z`;
+    });
+  });
+  return d;
+}
