@@ -8,7 +8,7 @@ import type { CompanyActor } from '../../kit/routes.ts';
 import { translator } from '../../lib/i18n.ts';
 import { escapeHtml, type RenderedMail } from './mail.render.ts';
 import { type BookingForMail, bookingForMail, type MailRow } from './mail.repository.ts';
-import { announce, auditMail } from './mail.service.ts';
+import { queueBookingMessage } from './mail.service.ts';
 
 export const HANDOVER_RECEIPT = 'handover_receipt';
 
@@ -107,27 +107,14 @@ export async function queueHandoverReceipt(
 ): Promise<number | null> {
   const booking = await bookingForMail(tx, actor.companyId, bookingId);
   if (!booking?.customer_email) return null;
-  const mail = renderHandoverReceipt(booking, checkIn, checkOut);
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      company_id: actor.companyId,
-      kind: HANDOVER_RECEIPT,
-      booking_id: booking.id,
-      language: booking.language,
-      to_address: booking.customer_email,
-      from_name: booking.company_mail_sender_name,
-      reply_to: booking.company_mail_reply_to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      next_attempt_at: dueAt,
-      created_by: actor.actorUserId,
-    })
-    .returning();
-  if (!row) throw new Error('outbox insert returned no row');
-  await auditMail(tx, actor, 'create', row);
-  await announce(tx, row);
+  const row = await queueBookingMessage(
+    tx,
+    actor,
+    { ...booking, customer_email: booking.customer_email },
+    HANDOVER_RECEIPT,
+    renderHandoverReceipt(booking, checkIn, checkOut),
+    dueAt,
+  );
   return row.id;
 }
 

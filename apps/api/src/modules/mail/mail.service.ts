@@ -6,8 +6,8 @@ import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
-import { renderBookingConfirmation } from './mail.render.ts';
-import { bookingForMail, createMailRepository, type MailRow } from './mail.repository.ts';
+import { type RenderedMail, renderBookingConfirmation } from './mail.render.ts';
+import { type BookingForMail, bookingForMail, createMailRepository, type MailRow } from './mail.repository.ts';
 
 /** The channel a new message is announced on: every mail worker LISTENs and wakes at once. */
 export const MAIL_CHANNEL = 'ps_mail';
@@ -47,12 +47,12 @@ export const toMailMessageDetail = (row: MailRow): MailMessageDetail => ({
 });
 
 /** Wakes the workers when the transaction commits (a NOTIFY is delivered on commit only). */
-export async function announce(tx: DbOrTx, row: MailRow): Promise<void> {
+async function announce(tx: DbOrTx, row: MailRow): Promise<void> {
   await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${String(row.id)})`);
   if (row.booking_id !== null) await publishLiveEvent(tx, { company_id: row.company_id, booking_id: row.booking_id, action: 'mail' });
 }
 
-export const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
+const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
   recordAudit(tx, {
     companyId: actor.companyId,
     actorUserId: actor.actorUserId,
@@ -64,6 +64,42 @@ export const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'u
   });
 
 /**
+ * Puts a rendered message to a booking's customer in the outbox, inside the caller's transaction: signed as the company
+ * says now (the row keeps it, so a resend is signed the same), due at `dueAt` (now unless told), audited, and announced
+ * to the workers on commit.
+ */
+export async function queueBookingMessage(
+  tx: DbOrTx,
+  actor: CompanyActor,
+  booking: BookingForMail & { customer_email: string },
+  kind: string,
+  mail: RenderedMail,
+  dueAt?: Date,
+): Promise<MailRow> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      company_id: actor.companyId,
+      kind,
+      booking_id: booking.id,
+      language: booking.language,
+      to_address: booking.customer_email,
+      from_name: booking.company_mail_sender_name,
+      reply_to: booking.company_mail_reply_to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      ...(dueAt ? { next_attempt_at: dueAt } : {}),
+      created_by: actor.actorUserId,
+    })
+    .returning();
+  if (!row) throw new Error('outbox insert returned no row');
+  await auditMail(tx, actor, 'create', row);
+  await announce(tx, row);
+  return row;
+}
+
+/**
  * Renders a booking's confirmation (in the booking's language) and puts it in the outbox, inside the caller's
  * transaction: audited, and announced to the workers on commit. 404 when the booking is not the company's,
  * 409 `booking_no_email` when it has no address. The bookings code calls it when a booking is made.
@@ -72,28 +108,13 @@ export async function queueBookingConfirmation(tx: DbOrTx, actor: CompanyActor, 
   const booking = await bookingForMail(tx, actor.companyId, bookingId);
   if (!booking) throw notFound();
   if (!booking.customer_email) throw new AppError(409, 'booking_no_email');
-  const mail = renderBookingConfirmation(booking);
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      company_id: actor.companyId,
-      kind: BOOKING_CONFIRMATION,
-      booking_id: booking.id,
-      language: booking.language,
-      to_address: booking.customer_email,
-      // Signed as the company says now; the row keeps it, so a resend of this message is signed the same.
-      from_name: booking.company_mail_sender_name,
-      reply_to: booking.company_mail_reply_to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      created_by: actor.actorUserId,
-    })
-    .returning();
-  if (!row) throw new Error('outbox insert returned no row');
-  await auditMail(tx, actor, 'create', row);
-  await announce(tx, row);
-  return row;
+  return queueBookingMessage(
+    tx,
+    actor,
+    { ...booking, customer_email: booking.customer_email },
+    BOOKING_CONFIRMATION,
+    renderBookingConfirmation(booking),
+  );
 }
 
 /** The outbox of a company: the booking mail, the list, one message, a resend. */
