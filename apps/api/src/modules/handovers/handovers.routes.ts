@@ -5,6 +5,7 @@ import { crewActorOf } from '../../kit/crew.ts';
 import { endpointServer, wholeListAnswer } from '../../kit/endpoints.ts';
 import type { ModuleDeps } from '../../kit/modules.ts';
 import { bookingCaller } from '../bookings/bookings.routes.ts';
+import { createRelocationsService } from './handovers.places.ts';
 import { createHandoversService, type HandoverCaller } from './handovers.service.ts';
 
 /** The photos and the signature as base64 (4 characters per 3 bytes), with room for the rest of the body. */
@@ -13,6 +14,7 @@ const HANDOVER_BODY_LIMIT = Math.ceil(((MAX_HANDOVER_PHOTOS * MAX_HANDOVER_PHOTO
 /** Issue 22, sections 1 and 2: handovers (check-in and check-out as a record), their images, and cars moved on site. */
 export function registerHandoverRoutes(app: FastifyInstance, { db, uploads }: ModuleDeps): void {
   const service = createHandoversService(db, uploads, app.log);
+  const moves = createRelocationsService(db);
   const callerOf = async (request: FastifyRequest): Promise<HandoverCaller> => ({
     ...bookingCaller(request),
     driverId: (await crewActorOf(db, request)).driverId,
@@ -107,7 +109,7 @@ at least one must change (400 otherwise). The car must be on site (409 \`car_not
     errors: [409],
     handler: async (request) => ({
       message: request.t('success.created'),
-      data: await service.relocate(await callerOf(request), request.body),
+      data: await moves.relocate(await callerOf(request), request.body),
     }),
   });
 
@@ -115,6 +117,6 @@ at least one must change (400 otherwise). The car must be on site (409 \`car_not
     summary: "A booking's moves on site",
     description: "Oldest first: from and to (position and key), who and when. Another company's booking: 404.",
     errors: [404],
-    handler: async (request) => wholeListAnswer(request, await service.relocations(await callerOf(request), request.query.booking_id)),
+    handler: async (request) => wholeListAnswer(request, await moves.relocations(await callerOf(request), request.query.booking_id)),
   });
 }

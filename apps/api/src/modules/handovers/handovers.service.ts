@@ -1,40 +1,27 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { Booking, BookingStatus } from '@ps/contracts';
-import {
-  HANDOVER_UNDO_MINUTES,
-  type Handover,
-  type HandoverCreate,
-  type HandoverKind,
-  type Relocation,
-  type RelocationCreate,
-} from '@ps/contracts/handovers';
-import { and, eq, ne } from 'drizzle-orm';
+import { HANDOVER_UNDO_MINUTES, type Handover, type HandoverCreate, type HandoverKind } from '@ps/contracts/handovers';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { bookings, carPlaces, carRelocations, handoverFiles, handovers, trips } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings, carPlaces, handoverFiles, handovers } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
-import { constraintTranslator } from '../../kit/constraints.ts';
-import type { CrewActor } from '../../kit/crew.ts';
 import { writeRecords } from '../../kit/records.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { constraintOf, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
-import { type StoredContentType, sniffImageType, type UploadStore } from '../../lib/uploads.ts';
-import type { BookingCaller } from '../bookings/bookings.pricing.ts';
+import type { UploadStore } from '../../lib/uploads.ts';
 import type { BookingTableRow } from '../bookings/bookings.repository.ts';
-import { bookingWrites, readBooking, tripCallerOf } from '../bookings/bookings.service.ts';
+import { bookingWrites, tripCallerOf } from '../bookings/bookings.service.ts';
 import { moveBooking, recordBookingStatus } from '../bookings/bookings.status.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { dropHandoverReceipt, queueHandoverReceipt } from '../mail/mail.handover.ts';
 import { type ClosedTrip, reopenTrips } from '../trips/trips.bookings.ts';
-import { type CarPlaceRow, createHandoversRepository, type HandoverRow } from './handovers.repository.ts';
+import { checkImages, discardImages, openHandoverImage, storeImages } from './handovers.images.ts';
+import { placeCar } from './handovers.places.ts';
+import { type HandoverCaller, listOfBooking, reaches, readHandover, readReachedBooking } from './handovers.reach.ts';
+import { createHandoversRepository, type HandoverRow } from './handovers.repository.ts';
 
-/**
- * Who records handovers: the office (every booking of the company, `driverId` null) or a driver, who reaches only the
- * bookings of trips given to them (another booking is a 404, as another company's is): they check cars out at the
- * terminal and in from the customer on their own jobs.
- */
-export type HandoverCaller = BookingCaller & Pick<CrewActor, 'driverId'>;
+export type { HandoverCaller };
 
 /** What each handover moves the booking to. */
 const targetStatus: Record<HandoverKind, BookingStatus> = { check_in: 'checked_in', check_out: 'checked_out' };
@@ -42,67 +29,10 @@ const targetStatus: Record<HandoverKind, BookingStatus> = { check_in: 'checked_i
 /** A handover may be recorded up to this long ahead of the server's clock (a phone's clock runs a little fast). */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const IDEMPOTENCY_CONSTRAINT = 'handovers_idempotency_key_unique';
-const BAY_CONSTRAINT = 'car_places_bay_unique';
-
-/** An image sent with a handover, checked by its bytes. */
-interface CheckedImage {
-  bytes: Buffer;
-  contentType: StoredContentType;
-  purpose: 'photo' | 'signature';
-}
-
-/**
- * Decodes and checks the photos and the signature: each must be a JPEG, PNG or WebP by its first bytes (a signature a
- * PNG), whatever the client says; the first that is not names itself (400 on `photos.<n>` or `signature`).
- */
-function checkImages(input: HandoverCreate): CheckedImage[] {
-  const images: CheckedImage[] = [];
-  input.photos.forEach((encoded, index) => {
-    const bytes = Buffer.from(encoded, 'base64');
-    const contentType = sniffImageType(bytes.subarray(0, 16));
-    if (!contentType) {
-      throw new AppError(400, 'handover_image_invalid', {
-        vars: { number: String(index + 1) },
-        details: [{ field: `photos.${index}`, code: 'errors.handover_image_invalid', message: '' }],
-      });
-    }
-    images.push({ bytes, contentType, purpose: 'photo' });
-  });
-  if (input.signature !== null) {
-    const bytes = Buffer.from(input.signature, 'base64');
-    if (sniffImageType(bytes.subarray(0, 16)) !== 'image/png') {
-      throw new AppError(400, 'handover_signature_invalid', {
-        details: [{ field: 'signature', code: 'errors.handover_signature_invalid', message: '' }],
-      });
-    }
-    images.push({ bytes, contentType: 'image/png', purpose: 'signature' });
-  }
-  return images;
-}
 
 /** The digest of an add as the phone sent it: the same key must come with the same handover. */
 function requestHash(input: HandoverCreate): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
-}
-
-/** 409 `position_taken`: a bay holds one car. */
-const positionTaken = (name: string) =>
-  new AppError(409, 'position_taken', {
-    vars: { position: name },
-    details: [{ field: 'position_id', code: 'errors.position_taken', message: '' }],
-  });
-
-/** Turns the bay's unique index into 409 `position_taken` (two check-ins racing for one bay: the second loses). */
-async function placeCar(tx: DbOrTx, values: typeof carPlaces.$inferInsert, positionName: string): Promise<void> {
-  try {
-    // A savepoint, so the refusal leaves the transaction usable for the error's answer.
-    await tx.transaction(async (inner) => {
-      await inner.insert(carPlaces).values(values);
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && constraintOf(error) === BAY_CONSTRAINT) throw positionTaken(positionName);
-    throw error;
-  }
 }
 
 const handoverAudit = (caller: HandoverCaller, row: HandoverRow, action: 'create' | 'update', before?: HandoverRow) =>
@@ -124,20 +54,6 @@ const handoverAudit = (caller: HandoverCaller, row: HandoverRow, action: 'create
  * first and removed again when the record is not written. Its author may undo it within HANDOVER_UNDO_MINUTES.
  */
 export function createHandoversService(db: Db, uploads: UploadStore, log: FastifyBaseLogger) {
-  const storeImages = async (images: CheckedImage[]) => {
-    const stored: Array<CheckedImage & { storedName: string; size: number }> = [];
-    try {
-      for (const image of images) {
-        const received = await uploads.receive(Readable.from([image.bytes]));
-        stored.push({ ...image, storedName: await uploads.keep(received, image.contentType), size: received.size });
-      }
-    } catch (error) {
-      await Promise.all(stored.map((image) => uploads.remove(image.storedName)));
-      throw error;
-    }
-    return stored;
-  };
-
   const replayOf = async (caller: HandoverCaller, row: HandoverRow | undefined, hash: string): Promise<Handover | undefined> => {
     if (!row) return undefined;
     if (row.request_hash !== hash) throw new AppError(409, 'idempotency_key_reused');
@@ -147,11 +63,9 @@ export function createHandoversService(db: Db, uploads: UploadStore, log: Fastif
   return {
     list: (caller: HandoverCaller, bookingId: number) => listOfBooking(db, caller, bookingId),
 
-    /** The booking, as its own get answers it, once the caller reaches it (a driver: through a trip of theirs). */
-    async booking(caller: HandoverCaller, bookingId: number): Promise<Booking> {
-      await requireBooking(db, caller, bookingId);
-      return readBooking(db, caller.companyId, bookingId);
-    },
+    booking: (caller: HandoverCaller, bookingId: number): Promise<Booking> => readReachedBooking(db, caller, bookingId),
+
+    openFile: (caller: HandoverCaller, id: number) => openHandoverImage(db, uploads, log, caller, id),
 
     /** Records a handover; the same `Idempotency-Key` with the same body answers the first one (`replayed`). */
     async record(
@@ -171,7 +85,7 @@ export function createHandoversService(db: Db, uploads: UploadStore, log: Fastif
       const now = Date.now();
       const recordedAt = input.recorded_at === undefined ? new Date(now) : new Date(input.recorded_at);
       if (recordedAt.getTime() > now + CLOCK_SKEW_MS) throw invalidField('recorded_at');
-      const stored = await storeImages(checkImages(input));
+      const stored = await storeImages(uploads, checkImages(input));
       let written: { id: number; replayed: boolean };
       try {
         written = await writeRecords(db, bookings, caller, bookingWrites, async (records) => {
@@ -271,7 +185,7 @@ export function createHandoversService(db: Db, uploads: UploadStore, log: Fastif
           return { id: row.id, replayed: false };
         });
       } catch (error) {
-        await Promise.all(stored.map((image) => uploads.remove(image.storedName)));
+        await discardImages(uploads, stored);
         // The same key raced in and committed first: answer its handover.
         if (idempotencyKey !== undefined && pgErrorCode(error) === PG_UNIQUE_VIOLATION && constraintOf(error) === IDEMPOTENCY_CONSTRAINT) {
           const replay = await replayOf(
@@ -284,7 +198,7 @@ export function createHandoversService(db: Db, uploads: UploadStore, log: Fastif
         throw error;
       }
       // A replay found under the booking's lock keeps the first handover's images, not these.
-      if (written.replayed) await Promise.all(stored.map((image) => uploads.remove(image.storedName)));
+      if (written.replayed) await discardImages(uploads, stored);
       return { handover: await readHandover(db, caller, input.booking_id, written.id), replayed: written.replayed };
     },
 
@@ -348,146 +262,5 @@ export function createHandoversService(db: Db, uploads: UploadStore, log: Fastif
       });
       return readHandover(db, caller, handover.booking_id, handover.id);
     },
-
-    /** Moves a car on site and/or its key, recorded with who, when, from and to; a bay holds one car (409). */
-    async relocate(caller: HandoverCaller, input: RelocationCreate): Promise<Relocation> {
-      const relocationId = await writeRecords(db, bookings, caller, bookingWrites, async (records) => {
-        const { tx } = records;
-        if (!(await reaches(tx, caller, input.booking_id))) throw invalidField('booking_id');
-        await records.lock(input.booking_id);
-        const repository = createHandoversRepository(tx, caller.companyId);
-        const place = await repository.placeOf(input.booking_id);
-        if (!place)
-          throw new AppError(409, 'car_not_on_site', { details: [{ field: 'booking_id', code: 'errors.car_not_on_site', message: '' }] });
-        const changes: Partial<CarPlaceRow> = {};
-        let positionName = '';
-        if (input.position_id !== undefined && input.position_id !== place.position_id) {
-          if (input.position_id === null) {
-            Object.assign(changes, { position_id: null, holds_one: false });
-          } else {
-            const position = await repository.position(input.position_id);
-            if (position?.status !== 1) throw invalidField('position_id');
-            positionName = position.name;
-            Object.assign(changes, { position_id: position.id, holds_one: position.kind === 'bay' });
-          }
-        }
-        if (input.key_location !== undefined && input.key_location !== place.key_location) changes.key_location = input.key_location;
-        if (Object.keys(changes).length === 0) {
-          throw new AppError(400, 'validation_failed', {
-            details: [{ field: 'position_id', code: 'validation.invalidValue', message: '' }],
-          });
-        }
-        try {
-          await tx.transaction(async (inner) => {
-            await inner
-              .update(carPlaces)
-              .set({ ...changes, placed_at: new Date(), placed_by: caller.actorUserId, updated_at: new Date() })
-              .where(eq(carPlaces.id, place.id));
-          });
-        } catch (error) {
-          if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && constraintOf(error) === BAY_CONSTRAINT) throw positionTaken(positionName);
-          throw error;
-        }
-        const [row] = await tx
-          .insert(carRelocations)
-          .values({
-            company_id: caller.companyId,
-            booking_id: input.booking_id,
-            from_position_id: place.position_id,
-            to_position_id: changes.position_id === undefined ? place.position_id : changes.position_id,
-            from_key_location: place.key_location,
-            to_key_location: changes.key_location === undefined ? place.key_location : changes.key_location,
-            note: input.note,
-            moved_at: new Date(),
-            moved_by: caller.actorUserId,
-          })
-          .returning();
-        if (!row) throw new Error('relocation insert returned no row');
-        await recordAudit(tx, {
-          companyId: caller.companyId,
-          actorUserId: caller.actorUserId,
-          entity: 'car_relocation',
-          entityId: row.id,
-          action: 'create',
-          after: row as Record<string, unknown>,
-        });
-        await publishLiveEvent(tx, { company_id: caller.companyId, booking_id: input.booking_id, action: 'status' });
-        return row.id;
-      });
-      const all = await createHandoversRepository(db, caller.companyId).relocations(input.booking_id);
-      const created = all.find((entry) => entry.id === relocationId);
-      if (!created) throw notFound();
-      return created;
-    },
-
-    async relocations(caller: HandoverCaller, bookingId: number): Promise<Relocation[]> {
-      await requireBooking(db, caller, bookingId);
-      return createHandoversRepository(db, caller.companyId).relocations(bookingId);
-    },
-
-    /** A handover's image for download: 404 unless the company's (and its bytes still there). */
-    async openFile(caller: HandoverCaller, id: number) {
-      const repository = createHandoversRepository(db, caller.companyId);
-      const file = await repository.file(id);
-      const owner = file?.handover_id == null ? undefined : await repository.findById(file.handover_id);
-      if (!file || !owner || !(await reaches(db, caller, owner.booking_id))) throw notFound();
-      const handle = await uploads.open(file.stored_name);
-      if (!handle) {
-        log.error({ handover_file_id: file.id }, 'handover image missing from the upload directory');
-        throw notFound();
-      }
-      try {
-        const { size } = await handle.stat();
-        return { file, size, stream: handle.createReadStream() };
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
-    },
   };
 }
-
-/** Whether the caller reaches the booking: the company's, and for a driver one with a trip of theirs (not cancelled). */
-async function reaches(db: DbOrTx, caller: Pick<HandoverCaller, 'companyId' | 'driverId'>, bookingId: number): Promise<boolean> {
-  const [found] =
-    caller.driverId === null
-      ? await db
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(and(eq(bookings.company_id, caller.companyId), eq(bookings.id, bookingId)))
-          .limit(1)
-      : await db
-          .select({ id: trips.id })
-          .from(trips)
-          .where(
-            and(
-              eq(trips.company_id, caller.companyId),
-              eq(trips.booking_id, bookingId),
-              eq(trips.driver_id, caller.driverId),
-              ne(trips.status, 'cancelled'),
-            ),
-          )
-          .limit(1);
-  return found !== undefined;
-}
-
-/** 404 unless the caller reaches the booking. */
-async function requireBooking(db: DbOrTx, caller: Pick<HandoverCaller, 'companyId' | 'driverId'>, bookingId: number): Promise<void> {
-  if (!(await reaches(db, caller, bookingId))) throw notFound();
-}
-
-async function listOfBooking(db: DbOrTx, caller: HandoverCaller, bookingId: number): Promise<Handover[]> {
-  await requireBooking(db, caller, bookingId);
-  return createHandoversRepository(db, caller.companyId).ofBooking(bookingId, new Date());
-}
-
-async function readHandover(db: DbOrTx, caller: HandoverCaller, bookingId: number, id: number): Promise<Handover> {
-  const found = (await listOfBooking(db, caller, bookingId)).find((entry) => entry.id === id);
-  if (!found) throw notFound();
-  return found;
-}
-
-export const handoverWrites = {
-  entity: 'handover',
-  translate: constraintTranslator({ table: 'handovers', references: ['booking_id', 'position_id'], inUse: 'conflict' }),
-};
