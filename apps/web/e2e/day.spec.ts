@@ -18,7 +18,7 @@ import baseEn from '../src/locales/en.json' with { type: 'json' };
 import baseTa from '../src/locales/ta.json' with { type: 'json' };
 import { call } from './bookingWorld';
 import { exportCsv, isMobile, noSidewaysScroll } from './catalogue';
-import { ADMIN, apiSignIn, navLink, seriousViolations, widthFor } from './support';
+import { ADMIN, apiSignIn, figure, navLink, seriousViolations, widthFor } from './support';
 
 /**
  * Issue 7's "done when", in English at 1440 px and in Tamil at 375 px: sign in, land on the dashboard, take a phone
@@ -129,7 +129,7 @@ for (const lang of ['en', 'ta'] as const) {
     await expect(page.getByTestId('booking-status')).toHaveText(w.bookings.statuses.checked_out);
     const owed = await page.getByTestId('booking-outstanding').innerText();
     const payments = page.getByRole('form', { name: w.bookings.payments.formLabel });
-    await payments.getByRole('textbox', { name: startsWith(w.bookings.payments.amount) }).fill((booking.total / 100).toFixed(2));
+    await payments.getByRole('textbox', { name: startsWith(w.bookings.payments.amount) }).fill((figure(booking.total) / 100).toFixed(2));
     await payments.getByRole('button', { name: w.bookings.payments.record }).click();
     await expect(page.getByTestId('booking-payment')).toHaveCount(1);
     await expect(page.getByTestId('booking-payment')).toContainText(owed);
@@ -155,6 +155,8 @@ for (const lang of ['en', 'ta'] as const) {
     const csv = await exportCsv(page, w.app.kit.export.button);
     expect(csv.lines).toHaveLength(2);
     expect(csv.lines[1]).toContain(booking.reference);
-    expect(csv.lines[1]).toMatch(new RegExp(`,${(booking.total / 100).toFixed(2)},${(booking.total / 100).toFixed(2)},0\\.00$`));
+    expect(csv.lines[1]).toMatch(
+      new RegExp(`,${(figure(booking.total) / 100).toFixed(2)},${(figure(booking.total) / 100).toFixed(2)},0\\.00$`),
+    );
   });
 }

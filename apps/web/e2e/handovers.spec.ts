@@ -4,7 +4,7 @@ import type { Handover } from '@ps/contracts/handovers';
 import handoversTa from '../src/features/handovers/locales/ta.json' with { type: 'json' };
 import { call, choose, heathrowMeetAndGreet } from './bookingWorld';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
-import { apiSignIn, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, figure, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
 
 /**
  * Handovers (issue 22, section 1) against the real API: a confirmed meet-and-greet booking is checked in on the
@@ -88,7 +88,7 @@ test('checks a car in with what was seen, undoes it from the toast, and checks i
   await outstanding.getByRole('button', { name: 'Take payment' }).click();
   await dialogOpen(page);
   const payment = page.getByRole('dialog', { name: `Take payment for ${booking.reference}` });
-  await expect(payment.getByRole('textbox', { name: /^Amount/ })).toHaveValue((booking.outstanding / 100).toFixed(2));
+  await expect(payment.getByRole('textbox', { name: /^Amount/ })).toHaveValue((figure(booking.outstanding) / 100).toFixed(2));
   expect(await seriousViolations(page), 'payment dialog').toEqual([]);
   await payment.getByRole('button', { name: 'Record payment' }).click();
   await expect(payment).toBeHidden();

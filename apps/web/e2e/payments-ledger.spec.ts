@@ -6,7 +6,7 @@ import bookingsEn from '../src/features/bookings/locales/en.json' with { type: '
 import bookingsTa from '../src/features/bookings/locales/ta.json' with { type: 'json' };
 import { heathrowMeetAndGreet } from './bookingWorld';
 import { dialogOpen, isMobile, noSidewaysScroll, setLanguage } from './catalogue';
-import { ADMIN, apiSignIn, seriousViolations, storeSession, toast, widthFor } from './support';
+import { ADMIN, apiSignIn, figure, seriousViolations, storeSession, toast, widthFor } from './support';
 
 /**
  * Money that adds up (issue 22, section 4), against the real API, in English at 1440 px and in Tamil at 375 px: a
@@ -62,14 +62,14 @@ for (const lang of ['en', 'ta'] as const) {
 
       // The form shows what is outstanding.
       const form = page.getByRole('form', { name: w.payments.formLabel });
-      await expect(form).toContainText(fill(w.payments.suggested, { amount: money(booking.total) }));
-      await expect(page.getByTestId('booking-outstanding')).toHaveText(money(booking.total));
+      await expect(form).toContainText(fill(w.payments.suggested, { amount: money(figure(booking.total)) }));
+      await expect(page.getByTestId('booking-outstanding')).toHaveText(money(figure(booking.total)));
 
       // Another desk takes £10.00 while the page still says the whole total is owed: the whole total is now too much,
       // and the server's 409 shows on the amount, naming what is really outstanding.
       await payBehindThePage(request, session.access_token, booking.id, 1000);
-      const owed = booking.total - 1000;
-      await amountBox(page, lang).fill(toPounds(booking.total));
+      const owed = figure(booking.total) - 1000;
+      await amountBox(page, lang).fill(toPounds(figure(booking.total)));
       await expect(page.getByTestId('payment-excess')).toHaveCount(0);
       await form.getByRole('button', { name: w.payments.record }).click();
       await expect(amountBox(page, lang)).toHaveAccessibleDescription(

@@ -10,7 +10,8 @@ import { apiSignIn, finishFirstSignIn, openAsAdmin, PHONE_ONLY, seriousViolation
  */
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
-const READ_ONLY = ['airports.view', 'agencies.view', 'bookings.view', 'payments.view'];
+// A read-only accountant: it sees money (finance.view), so the booking's payments are listed.
+const READ_ONLY = ['airports.view', 'agencies.view', 'bookings.view', 'payments.view', 'finance.view'];
 
 /** A new office user holding a new role with only `READ_ONLY`, signed in (first sign-in finished). */
 async function readOnlyUser(request: APIRequestContext, page: Page) {

@@ -221,3 +221,9 @@ export async function seriousViolations(page: Page) {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   }
 }
+
+/** A money figure the administrator reads from the API (a role without `finance.view` would get null). */
+export function figure(value: number | null): number {
+  if (value === null) throw new Error('the administrator was sent a money figure as null');
+  return value;
+}

@@ -236,7 +236,7 @@ export const agencyEndpoints = {
   statement: endpoint({
     method: 'GET',
     path: '/api/agency/statement/:id',
-    access: { permission: 'agencies.view' },
+    access: { permission: 'agencies.view', finance: true },
     params: idParamsSchema,
     query: agencyStatementQuerySchema,
     response: agencyStatementSchema,

@@ -210,7 +210,7 @@ export const attendanceEndpoints = {
   paidDetails: endpoint({
     method: 'GET',
     path: '/api/attendance/get/paid_details/list',
-    access: { permission: 'attendance.view' },
+    access: { permission: 'attendance.view', finance: true },
     query: paidDetailsQuerySchema,
     response: paidDetailsSchema,
     shape: 'list',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BandType, bandTypes } from './common/bandTypes.ts';
 import { type BookingChannel, type BookingStatus, bookingChannels, bookingStatuses } from './common/bookingStates.ts';
+import { financeFigure } from './common/finance.ts';
 import { languages } from './common/languages.ts';
 import { optionalText } from './common/names.ts';
 import { listQuerySchema, recordIdParamSchema, recordIdSchema } from './common/pagination.ts';
@@ -84,19 +85,20 @@ export const bookingSchema = z.object({
   agency_id: z.number().int().nullable(),
   /** The agency that sold it, and its commission percent then (kept when the agency's rate changes). */
   agency_name: z.string().nullable(),
-  agency_commission_percent: z.number().nullable(),
+  agency_commission_percent: financeFigure(z.number()),
   notes: z.string().nullable(),
-  base_price: z.number().int(),
-  package_price: z.number().int(),
-  services_price: z.number().int(),
-  discount: z.number().int(),
-  total: z.number().int(),
+  // The money figures are null for a role without finance.view (common/finance.ts).
+  base_price: financeFigure(z.number().int()),
+  package_price: financeFigure(z.number().int()),
+  services_price: financeFigure(z.number().int()),
+  discount: financeFigure(z.number().int()),
+  total: financeFigure(z.number().int()),
   currency: z.string(),
   /** Sum of the payments not deleted (refunds are negative), and what is still owed (never negative). */
-  paid: z.number().int(),
-  outstanding: z.number().int(),
+  paid: financeFigure(z.number().int()),
+  outstanding: financeFigure(z.number().int()),
   /** What was paid beyond the total (a deposit/credit, or a total lowered after payment); 0 when `outstanding` > 0. */
-  credit: z.number().int(),
+  credit: financeFigure(z.number().int()),
   created_by: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -252,15 +254,22 @@ export const parkRideCreateSchema = z
 export type ParkRideCreateInput = z.input<typeof parkRideCreateSchema>;
 export type ParkRideCreate = z.output<typeof parkRideCreateSchema>;
 
-/** The price fields of a booking: what a re-price compares. */
+/** The price fields of a booking: what a re-price compares, as the answers carry them (figures, common/finance.ts). */
 export const bookingPriceSchema = z.object({
-  base_price: z.number().int(),
-  package_price: z.number().int(),
-  services_price: z.number().int(),
-  discount: z.number().int(),
-  total: z.number().int(),
+  base_price: financeFigure(z.number().int()),
+  package_price: financeFigure(z.number().int()),
+  services_price: financeFigure(z.number().int()),
+  discount: financeFigure(z.number().int()),
+  total: financeFigure(z.number().int()),
 });
-export type BookingPrice = z.infer<typeof bookingPriceSchema>;
+/** A booking's price as the server works it out (always numbers). */
+export interface BookingPrice {
+  base_price: number;
+  package_price: number;
+  services_price: number;
+  discount: number;
+  total: number;
+}
 
 /** What an update that re-priced answers beside the booking (and what the re-price preview answers). */
 export const bookingRepriceSchema = z.object({ before: bookingPriceSchema, after: bookingPriceSchema });
@@ -328,9 +337,9 @@ export const bookingServiceSchema = z.object({
   booking_id: z.number().int(),
   additional_service_id: z.number().int(),
   name: z.string(),
-  unit_price: z.number().int(),
+  unit_price: financeFigure(z.number().int()),
   quantity: z.number().int(),
-  price: z.number().int(),
+  price: financeFigure(z.number().int()),
   created_at: z.string(),
   updated_at: z.string(),
 });

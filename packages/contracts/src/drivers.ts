@@ -4,6 +4,7 @@ import { newPasswordSchema } from './auth.ts';
 import { calendarDateSchema } from './common/dates.ts';
 import { approveStatuses, driverDocumentContentTypes, ineligibilityReasons } from './common/driverStates.ts';
 import { crudEndpoints, endpoint } from './common/endpoint.ts';
+import { financeFigure } from './common/finance.ts';
 import { priceSchema, recordName } from './common/names.ts';
 import {
   idParamsSchema,
@@ -87,7 +88,7 @@ export const driverSchema = z.object({
   /** 1: the company lets this driver sign in; 0: sign-in and sessions ended. */
   admin_status: recordStatusSchema,
   /** The hourly rate in force on the request's day, or null when none has started yet. */
-  price_per_hour: z.number().int().nullable(),
+  price_per_hour: financeFigure(z.number().int()),
   eligibility: z.object({ eligible: z.boolean(), reasons: z.array(ineligibilitySchema) }),
   created_at: z.string(),
   updated_at: z.string(),
@@ -483,7 +484,7 @@ export const driverRateEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/driver/price_per_hour/list',
-    access: { permission: 'drivers.view' },
+    access: { permission: 'drivers.view', finance: true },
     query: driverRateListQuerySchema,
     response: driverRateSchema,
     shape: 'list',
@@ -491,7 +492,7 @@ export const driverRateEndpoints = {
   add: endpoint({
     method: 'POST',
     path: '/api/driver/price_per_hour/add',
-    access: { permission: 'drivers.update' },
+    access: { permission: 'drivers.update', finance: true },
     query: zonedContextQuerySchema,
     body: driverRateCreateSchema,
     response: driverRateSchema,

@@ -10,6 +10,7 @@ export * from './blog.ts';
 export * from './bookings.ts';
 export * from './common/endpoint.ts';
 export * from './common/errors.ts';
+export * from './common/finance.ts';
 export * from './common/languages.ts';
 export { MAX_PRICE, priceSchema } from './common/names.ts';
 export * from './common/pagination.ts';

@@ -139,7 +139,7 @@ export const paymentEndpoints = {
   add: endpoint({
     method: 'POST',
     path: '/api/payment/add',
-    access: { permission: 'payments.create' },
+    access: { permission: 'payments.create', finance: true },
     body: paymentCreateSchema,
     headers: paymentAddHeadersSchema,
     response: paymentSchema,
@@ -148,7 +148,7 @@ export const paymentEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/payment/list',
-    access: { permission: 'payments.view' },
+    access: { permission: 'payments.view', finance: true },
     query: paymentListQuerySchema,
     response: paymentSchema,
     shape: 'list',
@@ -156,7 +156,7 @@ export const paymentEndpoints = {
   delete: endpoint({
     method: 'DELETE',
     path: '/api/payment/delete/:id',
-    access: { permission: 'payments.delete' },
+    access: { permission: 'payments.delete', finance: true },
     params: idParamsSchema,
     body: paymentDeleteSchema,
     response: paymentSchema,
@@ -164,7 +164,7 @@ export const paymentEndpoints = {
   amountDetails: endpoint({
     method: 'GET',
     path: '/api/booking/get/amount-details/list',
-    access: { permission: 'payments.view' },
+    access: { permission: 'payments.view', finance: true },
     query: amountDetailsQuerySchema,
     response: amountDetailsSchema,
   }),

@@ -214,7 +214,7 @@ export const payoutEndpoints = {
   add: endpoint({
     method: 'POST',
     path: '/api/driver/payouts/add',
-    access: { permission: 'payouts.create' },
+    access: { permission: 'payouts.create', finance: true },
     body: payoutCreateSchema,
     response: payoutDetailSchema,
     status: 201,
@@ -231,7 +231,7 @@ export const payoutEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/driver/payouts/list',
-    access: { permission: 'payouts.view' },
+    access: { permission: 'payouts.view', finance: true },
     query: payoutListQuerySchema,
     response: payoutSchema,
     shape: 'list',
@@ -239,7 +239,7 @@ export const payoutEndpoints = {
   get: endpoint({
     method: 'GET',
     path: '/api/driver/payouts/get/:id',
-    access: { permission: 'payouts.view' },
+    access: { permission: 'payouts.view', finance: true },
     params: idParamsSchema,
     response: payoutDetailSchema,
   }),
@@ -247,7 +247,7 @@ export const payoutEndpoints = {
   update: endpoint({
     method: 'PATCH',
     path: '/api/driver/payouts/update/:id',
-    access: { permission: 'payouts.create' },
+    access: { permission: 'payouts.create', finance: true },
     params: idParamsSchema,
     body: payoutUpdateSchema,
     response: payoutDetailSchema,
@@ -256,7 +256,7 @@ export const payoutEndpoints = {
   approve: endpoint({
     method: 'PATCH',
     path: '/api/driver/payouts/approve/:id',
-    access: { permission: 'payouts.approve' },
+    access: { permission: 'payouts.approve', finance: true },
     params: idParamsSchema,
     response: payoutDetailSchema,
   }),
@@ -264,7 +264,7 @@ export const payoutEndpoints = {
   delete: endpoint({
     method: 'DELETE',
     path: '/api/driver/payouts/delete/:id',
-    access: { permission: 'payouts.delete' },
+    access: { permission: 'payouts.delete', finance: true },
     params: idParamsSchema,
     shape: 'message',
   }),
@@ -272,7 +272,7 @@ export const payoutEndpoints = {
   payroll: endpoint({
     method: 'GET',
     path: '/api/driver/payouts/payroll',
-    access: { permission: 'payouts.view' },
+    access: { permission: 'payouts.view', finance: true },
     query: payrollQuerySchema,
     response: payrollSchema,
   }),
@@ -280,7 +280,7 @@ export const payoutEndpoints = {
   approveMany: endpoint({
     method: 'PATCH',
     path: '/api/driver/payouts/approve-many',
-    access: { permission: 'payouts.approve' },
+    access: { permission: 'payouts.approve', finance: true },
     body: payoutApproveManySchema,
     response: payoutsApprovedSchema,
   }),
@@ -288,7 +288,7 @@ export const payoutEndpoints = {
   statistics: endpoint({
     method: 'GET',
     path: '/api/driver-payout/statistics/list',
-    access: { permission: 'payouts.view' },
+    access: { permission: 'payouts.view', finance: true },
     query: payoutStatisticsQuerySchema,
     response: z.array(payoutStatisticsSchema),
   }),

@@ -81,6 +81,8 @@ export const builtInRolePermissions = {
     'payments.view',
     'payments.create',
     'payments.delete',
+    // Money figures: what bookings were sold for, paid and owe, revenue, drivers' pay and rates (common/finance.ts).
+    'finance.view',
     'mail.view',
     'mail.send',
     'statistics.view',

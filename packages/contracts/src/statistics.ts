@@ -3,6 +3,7 @@ import { bandTypes } from './common/bandTypes.ts';
 import { bookingStatuses } from './common/bookingStates.ts';
 import { calendarDateSchema } from './common/dates.ts';
 import { endpoint } from './common/endpoint.ts';
+import { financeFigure } from './common/finance.ts';
 import { recordIdParamSchema } from './common/pagination.ts';
 import { isKnownTimeZone } from './common/timeZones.ts';
 import { V } from './common/validation.ts';
@@ -88,7 +89,7 @@ export const segmentPeriodSchema = z.object({
   /** The first day of the period (weeks start on Monday). */
   period_start: z.string(),
   bookings: z.number().int(),
-  revenue: z.number().int(),
+  revenue: financeFigure(z.number().int()),
 });
 export type SegmentPeriod = z.infer<typeof segmentPeriodSchema>;
 
@@ -123,7 +124,7 @@ export const headlineStatisticsSchema = z.object({
   today_out: z.number().int(),
   on_site_now: z.number().int(),
   month_bookings: z.number().int(),
-  month_revenue: z.number().int(),
+  month_revenue: financeFigure(z.number().int()),
   currency: z.string(),
   car_parks: z.array(carParkLoadSchema),
 });

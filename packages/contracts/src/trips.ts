@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './common/dates.ts';
+import { financeFigure } from './common/finance.ts';
 import { optionalText, priceSchema } from './common/names.ts';
 import { listQuerySchema, recordIdParamSchema, recordIdSchema, zonedContextQuerySchema } from './common/pagination.ts';
 import { tripSortFields } from './common/sortFields.ts';
@@ -64,7 +65,7 @@ export const tripSchema = z.object({
   /** A partner company that runs the trip instead of a driver (never both); it sees the trip in its partner list. */
   partner_company_id: z.number().int().nullable(),
   partner_company_name: z.string().nullable(),
-  driver_fee: z.number().int(),
+  driver_fee: financeFigure(z.number().int()),
   notes: z.string().nullable(),
   /** The payout that paid it: a paid trip can no longer be changed or deleted. */
   payout_id: z.number().int().nullable(),

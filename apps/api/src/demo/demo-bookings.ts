@@ -216,7 +216,7 @@ export async function seedDemoBookings(db: Db, companyId: number, now: Date = ne
       agency_id: agencyRows.find((agency) => agency.name === stay.agency?.name)?.id ?? null,
     });
     const booking = await bookingsService.create(caller, input);
-    if (stay.agency?.collected === 'total') {
+    if (stay.agency?.collected === 'total' && booking.total !== null) {
       await paymentsService.create(
         caller,
         { booking_id: booking.id, amount: booking.total, method: 'agency', reference: 'Agency invoice' },

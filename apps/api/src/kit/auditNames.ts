@@ -1,4 +1,11 @@
-import { type AuditChange, type AuditReferenceKind, auditReferenceOf, isInternalAuditField, namedAuditEntities } from '@ps/contracts';
+import {
+  type AuditChange,
+  type AuditReferenceKind,
+  auditFieldPresentation,
+  auditReferenceOf,
+  isInternalAuditField,
+  namedAuditEntities,
+} from '@ps/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type DbOrTx, readTogether } from '../db/client.ts';
@@ -130,6 +137,15 @@ export function auditRecordName(book: AuditNameBook, entity: string, entityId: s
 }
 
 /** An entry's changes without the bookkeeping no reader shows. */
-export function shownAuditChanges(entity: string, changes: Record<string, AuditChange>): Record<string, AuditChange> {
-  return Object.fromEntries(Object.entries(changes).filter(([field]) => !isInternalAuditField(entity, field)));
+export function shownAuditChanges(
+  entity: string,
+  changes: Record<string, AuditChange>,
+  { seesMoney }: { seesMoney: boolean },
+): Record<string, AuditChange> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(
+      // Money fields (a total, a fee) only for a role with finance.view (contracts common/finance.ts).
+      ([field]) => !isInternalAuditField(entity, field) && (seesMoney || auditFieldPresentation(entity, field)?.kind !== 'money'),
+    ),
+  );
 }

@@ -160,6 +160,7 @@ export function endpointServer(app: FastifyInstance, tag: string) {
       url: endpoint.path,
       config: {
         ...(permission ? { permission } : { public: (endpoint.access as { public: 'sign-in' | 'client-key' | 'reference' }).public }),
+        ...('finance' in endpoint.access && endpoint.access.finance ? { finance: true as const } : {}),
         ...(options.idempotent ? { idempotent: true } : {}),
       },
       ...(readsItsOwnForm ? { validatorCompiler: formRouteValidator as FastifySchemaCompiler<unknown> } : {}),

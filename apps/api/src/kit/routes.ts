@@ -2,6 +2,7 @@ import type { Endpoint, Permission } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { callerCompanyId, requireCaller } from '../plugins/auth.ts';
+import { hideFinanceFigures } from '../plugins/finance.ts';
 import { listAnswer, type Serve } from './endpoints.ts';
 
 /**
@@ -14,6 +15,8 @@ export type RouteAccess = { permission: Permission } | { public: 'sign-in' | 'cl
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
+    /** A money endpoint: the caller also needs `finance.view` (contracts common/finance.ts). */
+    finance?: true;
     /** Public routes: the sign-in steps, the sign-in page's client-key calls, the API reference. */
     public?: 'sign-in' | 'client-key' | 'reference';
   }
@@ -27,6 +30,10 @@ export interface RouteTableEntry {
   method: string;
   url: string;
   permission: Permission | null;
+  /** The answer is money throughout: `finance.view` too. */
+  finance: boolean;
+  /** The answer holds money figures a caller without `finance.view` receives as null. */
+  financeFigures: boolean;
   public: string | null;
 }
 
@@ -42,17 +49,20 @@ export function guardRoutes(app: FastifyInstance): void {
     const permission = route.config?.permission ?? null;
     const publicReason = route.config?.public ?? null;
     if (!permission && !publicReason) throw new Error(`${route.method} ${route.url} declares neither a permission nor a public reason`);
+    const finance = route.config?.finance === true;
+    // Only a signed-in caller's answer loses its figures: the public calls answer prices to anyone.
+    const figures = permission ? hideFinanceFigures(route) : false;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, permission, public: publicReason });
+      app.routeTable.push({ method, url: route.url, permission, finance, financeFigures: figures, public: publicReason });
     }
     if (permission) {
       // After the hooks already on the route: the API rate limit's (registered before the guard), so a call refused
       // for want of a token still counts. Routes declare no onRequest hooks of their own (they could not read the
       // caller there anyway).
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [...existing, app.requirePermission(permission) as onRequestHookHandler];
+      route.onRequest = [...existing, app.requirePermission(permission, { finance }) as onRequestHookHandler];
     }
   });
 }

@@ -1,4 +1,4 @@
-import type { Permission, Role } from '@ps/contracts';
+import { FINANCE_PERMISSION, mayCall, type Permission, type Role } from '@ps/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
@@ -22,10 +22,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * onRequest hook: a valid access token of an open session (not signed out, revoked, expired or idle) of
-     * an active user in an active company, and this permission. It runs before the body is parsed, so a
-     * caller without access learns nothing from validation.
+     * an active user in an active company, and this permission (for a money endpoint, `finance` on, `finance.view` or a
+     * driver's own pay as well: contracts `mayCall`). It runs before the body is parsed, so a caller without access
+     * learns nothing from validation.
      */
-    requirePermission(permission: Permission): onRequestAsyncHookHandler;
+    requirePermission(permission: Permission, options?: { finance?: boolean }): onRequestAsyncHookHandler;
     /**
      * For an answer that stays open after its request was let in (the live stream): calls `onLost` once when the
      * caller may no longer have it (their session ended, their user or company stopped, their role lost
@@ -54,7 +55,8 @@ function refuse(request: FastifyRequest, permission: string): AppError {
 
 export function registerAuth(app: FastifyInstance, tokens: TokenService, access: AccessGuard): void {
   app.decorateRequest('caller', null);
-  app.decorate('requirePermission', (permission: Permission) => {
+  app.decorate('requirePermission', (permission: Permission, { finance = false }: { finance?: boolean } = {}) => {
+    const needs = finance ? { permission, finance: true as const } : { permission };
     return async (request: FastifyRequest) => {
       const claims = await tokens.verify(bearerToken(request), 'access');
       // The session and the rows decide, not the token alone: a signed-out session, a disabled user or an
@@ -68,7 +70,9 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, access:
         companyId: caller.companyId,
         family: caller.family,
       };
-      if (!caller.permissions.has(permission)) throw refuse(request, permission);
+      if (!mayCall(needs, (held) => caller.permissions.has(held))) {
+        throw refuse(request, caller.permissions.has(permission) ? FINANCE_PERMISSION : permission);
+      }
     };
   });
 

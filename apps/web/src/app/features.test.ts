@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtInRolePermissions } from '@ps/contracts';
 import { describe, expect, it } from 'vitest';
-import { navPermission, type Scope } from '../lib/features';
+import { navAccess, type Scope } from '../lib/features';
 import { webFeatures } from './features';
 import { mayOpen } from './routeAccess';
 
@@ -45,7 +45,7 @@ describe('the features’ manifests', () => {
   it('open a screen of the feature from each navigation entry, titled in English and Tamil', () => {
     for (const feature of webFeatures) {
       for (const entry of feature.nav ?? []) {
-        expect(() => navPermission(feature, entry), `${feature.name} ${entry.path}`).not.toThrow();
+        expect(() => navAccess(feature, entry), `${feature.name} ${entry.path}`).not.toThrow();
         expect(typeof lookup(feature.navTitles?.en ?? {}, entry.title), `${feature.name} ${entry.title} (en)`).toBe('string');
         expect(typeof lookup(feature.navTitles?.ta ?? {}, entry.title), `${feature.name} ${entry.title} (ta)`).toBe('string');
       }

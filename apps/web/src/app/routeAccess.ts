@@ -1,4 +1,5 @@
 import type { Permission } from '@ps/contracts';
+import { FINANCE_PERMISSION } from '@ps/contracts/common/endpoint';
 
 /**
  * What each signed-in screen needs: its permission, given to its route as `staticData` (a route without one does not
@@ -9,6 +10,8 @@ import type { Permission } from '@ps/contracts';
 export interface RouteAccess {
   /** What the screen needs; `null` for the pages outside the signed-in shell (sign-in, not found). */
   permission: Permission | null;
+  /** A screen of money throughout: `finance.view` as well (contracts common/finance.ts). */
+  finance?: true;
 }
 
 /** Pages anyone may open, signed in or not (their own `beforeLoad` redirects as needed). */
@@ -19,6 +22,7 @@ export const sessionAccess: RouteAccess = { permission: 'session' };
 /** Whether a role with these permissions may open the route whose access this is. */
 export function mayOpen(access: Partial<RouteAccess> | undefined, permissions: readonly string[]): boolean {
   const permission = access?.permission;
+  if (access?.finance && !permissions.includes(FINANCE_PERMISSION)) return false;
   return permission == null || permissions.includes(permission);
 }
 

@@ -161,7 +161,7 @@ function screenRoutes(scope: Scope, parent: typeof orgRoute | typeof companyRout
       .filter((screen) => screen.scope === scope)
       .map((screen) =>
         createRoute({
-          staticData: { permission: screen.permission },
+          staticData: { permission: screen.permission, ...(screen.finance ? { finance: true as const } : {}) },
           getParentRoute: () => parent,
           path: screen.path,
           component: lazyRouteComponent(load, screen.page),

@@ -12,6 +12,7 @@ import type {
   TokenPair,
 } from '@ps/contracts';
 import { refreshRoute } from '@ps/contracts/auth.routes';
+import { mayCall } from '@ps/contracts/common/endpoint';
 import { i18n } from './i18n';
 import {
   clearStorageAfterFailedRefresh,
@@ -271,6 +272,23 @@ export function pathOf(route: Route, params: Record<string, unknown> | undefined
 }
 
 /**
+ * What the signed-in user's role allows, once their details are in (lib/currentUser.ts): a call their role cannot make
+ * is not sent (issue 22, section 5). A read is refused quietly (the screen shows what it has, no "You do not have
+ * permission" pops up); an action still says so, as the server would.
+ */
+let callerPermissions: ReadonlySet<string> | null = null;
+
+export function setCallerPermissions(permissions: readonly string[] | null): void {
+  callerPermissions = permissions ? new Set(permissions) : null;
+}
+
+function refusedBeforeSending(route: Route): ApiError | null {
+  const held = callerPermissions;
+  if (!held || mayCall(route.access, (permission) => held.has(permission))) return null;
+  return new ApiError(403, i18n.t('errors.forbidden'), { code: 'forbidden' }, route.method === 'GET');
+}
+
+/**
  * Calls an endpoint as the contracts declare it (packages/contracts, `endpoint()`): its method and path, the inputs it
  * declares, its answer typed. The sign-in page, which must not load zod, calls with the declaration's zod-free `Route`
  * and names the endpoint's type: `callEndpoint<typeof loginEndpoint>(loginRoute, ...)`.
@@ -285,6 +303,8 @@ export async function callEndpoint<E extends AnyEndpoint>(
     body?: unknown;
     form?: FormData;
   } & Pick<RequestOptions, 'signal' | 'auth' | 'refreshOn401' | 'headers' | 'blob'>;
+  const refused = refusedBeforeSending(route);
+  if (refused) throw refused;
   const response = await apiRequest<EndpointData<E>>(pathOf(route, params), {
     ...options,
     method: route.method,

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint } from './api';
+import { callEndpoint, setCallerPermissions } from './api';
 import { clearSession, getRefreshToken } from './session';
 import { toastSuccess } from './toast';
 
@@ -15,7 +15,12 @@ export const authKeys = {
 export function useCurrentUser() {
   return useQuery({
     queryKey: authKeys.me,
-    queryFn: ({ signal }) => callEndpoint(accountEndpoints.details, { signal }).then((r) => r.data),
+    queryFn: async ({ signal }) => {
+      const details = (await callEndpoint(accountEndpoints.details, { signal })).data;
+      // From now on a call the role cannot make is not sent (lib/api.ts).
+      setCallerPermissions(details.permissions);
+      return details;
+    },
     staleTime: 5 * 60_000,
   });
 }
@@ -34,6 +39,7 @@ export function useSignOut() {
       await callEndpoint(logoutEndpoint, { body: { refresh_token: refreshToken }, refreshOn401: false }).catch(() => undefined);
     }
     clearSession();
+    setCallerPermissions(null);
     queryClient.clear();
     setBusy(false);
     toastSuccess(t('success.loggedOut'));

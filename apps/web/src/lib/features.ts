@@ -55,6 +55,8 @@ export interface Screen<Page extends string = string> {
   page: Page;
   /** What its user must hold: a list `.view`, its add page `.create`, its edit page `.update` (the API checks anyway). */
   permission: Permission;
+  /** A screen of money throughout (payroll, an agency statement): `finance.view` as well, as its calls need. */
+  finance?: true;
 }
 
 /** The navigation's groups, in the order it shows them. */
@@ -94,9 +96,9 @@ export function screenHref(scope: Scope, path: string, companyId: number | null)
   return path === '/' ? base : `${base}${path}`;
 }
 
-/** The permission of the screen a navigation entry opens. */
-export function navPermission(feature: FeatureManifest, entry: NavEntry): Permission {
+/** What the screen a navigation entry opens needs. */
+export function navAccess(feature: FeatureManifest, entry: NavEntry): Pick<Screen, 'permission' | 'finance'> {
   const screen = feature.screens.find((candidate) => candidate.scope === entry.scope && candidate.path === entry.path);
   if (!screen) throw new Error(`${feature.name}: the navigation entry ${entry.path} opens no screen of the feature`);
-  return screen.permission;
+  return screen.finance ? { permission: screen.permission, finance: true } : { permission: screen.permission };
 }

@@ -18,7 +18,31 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type PublicReason = 'sign-in' | 'client-key' | 'reference';
 
 /** Who may make the call: a signed-in caller whose role holds the permission, or anyone, for the reason given. */
-export type EndpointAccess = { readonly permission: Permission } | { readonly public: PublicReason };
+export type EndpointAccess =
+  | {
+      readonly permission: Permission;
+      /** The answer is money throughout (payments, payouts...): the caller also needs `finance.view` (common/finance.ts). */
+      readonly finance?: true;
+    }
+  | { readonly public: PublicReason };
+
+/** The permission of money figures (common/finance.ts). */
+export const FINANCE_PERMISSION = 'finance.view' satisfies Permission;
+/**
+ * A driver's own pay: what a money endpoint answers them is scoped to their own records (apps/api kit/crew.ts), so it
+ * reaches them without `finance.view` (their days' amounts, their approved payouts).
+ */
+export const OWN_PAY_PERMISSION = 'payouts.own' satisfies Permission;
+
+/**
+ * Whether a role holding these permissions may make the call: its own permission, and for a money endpoint
+ * `finance.view` (or a driver's own pay). The server's guard and the web's "may I ask" both use it.
+ */
+export function mayCall(access: EndpointAccess, holds: (permission: string) => boolean): boolean {
+  if (!('permission' in access)) return true;
+  if (!holds(access.permission)) return false;
+  return !access.finance || holds(FINANCE_PERMISSION) || holds(OWN_PAY_PERMISSION);
+}
 
 /**
  * The answer's shape: `data` is `{ message, data }`, `list` is `{ message, data: [...], pagination }`, `message` is

@@ -163,8 +163,11 @@ describe("a booking's audit trail", () => {
     const assigned = await call(ctx.app, 'PATCH', `/api/trips/update/${firstTrip.id}`, owner.headers, { driver_id: driver.id });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
 
-    // A dispatcher reads bookings but neither locations nor drivers: the trail names them all the same.
-    const role = await call(ctx.app, 'POST', '/api/role/add', owner.headers, { name: 'Trail dispatcher', permissions: ['bookings.view'] });
+    // A desk role reads bookings (and money) but neither locations nor drivers: the trail names them all the same.
+    const role = await call(ctx.app, 'POST', '/api/role/add', owner.headers, {
+      name: 'Trail dispatcher',
+      permissions: ['bookings.view', 'finance.view'],
+    });
     expect(role.status).toBe(201);
     const dispatcher = await addUser(ctx, owner.company.id, 'admin');
     const roleId = (role.body.data as { id: number }).id;

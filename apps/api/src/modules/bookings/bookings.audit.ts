@@ -24,19 +24,20 @@ function namesOf(book: AuditNameBook, entry: Pick<BookingAuditEntry, 'entity' | 
 /** A booking's audit trail: who changed what on it, its services, payments and messages. */
 export function createBookingAuditService(db: Db) {
   return {
-    /** Newest first, at most `BOOKING_AUDIT_LIMIT` entries; 404 when the booking is not the caller's company's. */
-    async auditTrail(caller: BookingCaller, id: number): Promise<BookingAuditEntry[]> {
+    /** Newest first, at most `BOOKING_AUDIT_LIMIT` entries (without money for a role that may not see it); 404 when the booking is not the caller's company's. */
+    async auditTrail(caller: BookingCaller, id: number, { seesMoney }: { seesMoney: boolean }): Promise<BookingAuditEntry[]> {
       const repository = createBookingsRepository(db, caller.companyId);
       if (!(await repository.findById(id))) throw notFound();
       const rows = await repository.auditTrail(id, BOOKING_AUDIT_LIMIT);
+      // A role without finance.view reads no payment and no money field (a total, a fee) of the others.
       const entries = rows.flatMap((row) =>
-        isTrailEntity(row.entity)
+        isTrailEntity(row.entity) && (seesMoney || row.entity !== 'payment')
           ? [
               {
                 ...row,
                 entity: row.entity,
                 entity_id: Number(row.entity_id),
-                changes: shownAuditChanges(row.entity, row.changes),
+                changes: shownAuditChanges(row.entity, row.changes, { seesMoney }),
                 created_at: row.created_at.toISOString(),
               },
             ]

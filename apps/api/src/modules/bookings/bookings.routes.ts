@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpointServer, listAnswer } from '../../kit/endpoints.ts';
 import type { ModuleDeps } from '../../kit/modules.ts';
 import { callerCompanyId, requireCaller } from '../../plugins/auth.ts';
+import { seesMoney } from '../../plugins/finance.ts';
 import { BOOKING_AUDIT_LIMIT, createBookingAuditService } from './bookings.audit.ts';
 import { type BookingCaller, createBookingsService } from './bookings.service.ts';
 import { createBookingStatusService } from './bookings.status.ts';
@@ -131,10 +132,11 @@ payments and messages made for it (deleted ones included), and to its trips (\`t
 (\`trip_movement\`), the times its trips moved by themselves (\`trip_schedule_change\`: old and new time, \`reason\`
 \`booking_changed\`, \`flight_delayed\` or \`flight_early\`, a driver taken off) and admins' status corrections of its trips
 (\`trip_status_correction\`, with the reason); each with who made it, when, and each changed field before and after. A
-message's bodies are left out (the outbox shows them).`,
+message's bodies are left out (the outbox shows them). Without \`finance.view\` the payments and every money field (a total, a
+fee) are left out.`,
     handler: async (request) => ({
       message: request.t('success.list'),
-      data: await audit.auditTrail(bookingCaller(request), request.params.id),
+      data: await audit.auditTrail(bookingCaller(request), request.params.id, { seesMoney: seesMoney(request) }),
     }),
   });
 

@@ -434,7 +434,11 @@ describe('the payroll and bulk approval across companies and roles', () => {
     const world = await march();
     const [role] = await ctx.db
       .insert(roles)
-      .values({ company_id: world.companyId, name: 'Payroll reader', permissions: ['drivers.view', 'payouts.view', 'payouts.create'] })
+      .values({
+        company_id: world.companyId,
+        name: 'Payroll reader',
+        permissions: ['drivers.view', 'payouts.view', 'payouts.create', 'finance.view'],
+      })
       .returning();
     const user = await createUser(ctx.db, { company_id: world.companyId, role: 'admin', role_id: role?.id ?? null });
     const reader: Tenant = { company: null, user, headers: { authorization: `Bearer ${await mintAccessToken(ctx, user)}` } };

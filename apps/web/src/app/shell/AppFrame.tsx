@@ -1,5 +1,6 @@
 import { ActionIcon, AppShell, Box, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { Permission } from '@ps/contracts';
 import { Link, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,9 @@ export interface NavItem {
   label: string;
   icon: ReactNode;
   /** The permission the screen needs (from the signed-in user's `permissions`), e.g. `airports.view`. */
-  permission: string;
+  permission: Permission;
+  /** A money screen: `finance.view` too. */
+  finance?: true;
   /** The navigation's group it is listed in; none for home. */
   group?: NavGroup;
 }
@@ -60,7 +63,7 @@ export function AppFrame({
   const logo = (ownConfig ?? config)?.login_page_logo;
   const title = ownConfig?.name ?? user.data?.company_name ?? (user.data ? fallbackTitle : (config?.name ?? fallbackTitle));
   // Only screens the user may open are offered; a screen they may not open explains why instead of failing.
-  const permitted = user.data ? nav.filter((item) => user.data.permissions.includes(item.permission)) : [];
+  const permitted = user.data ? nav.filter((item) => mayOpen(item, user.data.permissions)) : [];
   const navItems = permitted.length === 0 && homeItem && user.data ? [homeItem] : permitted;
   // The screen at this address needs what its route says (app/routeAccess.ts): a list `.view`, its add page
   // `.create`, its edit page `.update`.

@@ -7,7 +7,8 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { getCompanyId } from '../../lib/session';
 
 /**
- * `/{company_id}`: whoever sees statistics lands on the dashboard, another administrator on airports, a driver on My day;
+ * `/{company_id}`: whoever sees statistics lands on the dashboard, another administrator on airports, a driver on My day,
+ * ground staff on the cars on site;
  * anyone else without a back-office screen is told what they can do here instead of facing an empty navigation.
  */
 export function CompanyHome() {
@@ -22,6 +23,9 @@ export function CompanyHome() {
     return <Navigate to="/$companyId/airports" params={{ companyId: String(companyId) }} replace />;
   // A driver's home is their day on the phone (issue 22, section 3).
   if (user.data.role === 'driver') return <Navigate to="/$companyId/my-day" params={{ companyId: String(companyId) }} replace />;
+  // Ground staff (handovers without the dashboard) start at the cars on site.
+  if (user.data.permissions.includes('handovers.view'))
+    return <Navigate to="/$companyId/on-site" params={{ companyId: String(companyId) }} replace />;
   return (
     <Paper maw={640} p={{ base: 'md', sm: 'xl' }} radius="lg" withBorder data-testid="home">
       <Stack gap="sm">

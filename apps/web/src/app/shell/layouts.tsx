@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconHome } from '../../components/icons';
 import { navIcons } from '../../components/navIcons';
-import { navGroups, navPermission, type Scope, screenHref } from '../../lib/features';
+import { navAccess, navGroups, type Scope, screenHref } from '../../lib/features';
 import { getCompanyId } from '../../lib/session';
 import { NotFoundPanel } from '../components/NotFoundPanel';
 import { webFeatures } from '../features';
@@ -35,7 +35,7 @@ function useNav(scope: Scope, companyId: number | null): NavItem[] {
       href: screenHref(scope, entry.path, companyId),
       label: t(entry.title),
       icon: <Icon size={20} aria-hidden />,
-      permission: navPermission(feature, entry),
+      ...navAccess(feature, entry),
       group: entry.group,
     };
   });

@@ -12,7 +12,7 @@ export const agenciesFeature = defineFeature({
     { scope: 'company', path: '/agencies', page: 'AgenciesListPage', permission: 'agencies.view' },
     { scope: 'company', path: '/agencies/new', page: 'AgencyCreatePage', permission: 'agencies.create' },
     { scope: 'company', path: '/agencies/$agencyId/edit', page: 'AgencyEditPage', permission: 'agencies.update' },
-    { scope: 'company', path: '/agencies/$agencyId/statement', page: 'AgencyStatementPage', permission: 'agencies.view' },
+    { scope: 'company', path: '/agencies/$agencyId/statement', page: 'AgencyStatementPage', permission: 'agencies.view', finance: true },
   ],
   nav: [
     { scope: 'company', path: '/agencies', title: 'agencies.title', icon: 'briefcase', group: 'bookings' },

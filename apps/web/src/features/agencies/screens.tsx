@@ -3,6 +3,7 @@ import {
   type Agency,
   type AgencyCreateInput,
   agencyCreateSchema,
+  agencyEndpoints,
   agencySortFields,
   agencyUpdateSchema,
   type CoreAgency,
@@ -17,6 +18,7 @@ import { CrudCreatePage, CrudEditPage, CrudListPage, crudScreens } from '../../c
 import { IconReceipt } from '../../components/icons';
 import { IdSelect } from '../../components/ReferenceSelects';
 import { screenHref } from '../../lib/features';
+import { useCanCall } from '../../lib/finance';
 import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
 import { getCompanyId } from '../../lib/session';
@@ -148,8 +150,11 @@ function Percent({ value }: { value: number }) {
   return useFormatPercent()(value);
 }
 
+/** The agency's statement: money throughout, so only for a role that may see money (finance.view). */
 function StatementLink({ agency }: { agency: Agency }) {
   const { t } = useTranslation();
+  const canCall = useCanCall();
+  if (!canCall(agencyEndpoints.statement)) return null;
   return (
     <ActionIcon
       component={Link}

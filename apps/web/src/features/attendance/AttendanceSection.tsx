@@ -12,7 +12,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { type Attendance, type AttendanceStatus, attendanceStatuses, type PaidDetails } from '@ps/contracts';
+import { type Attendance, type AttendanceStatus, attendanceEndpoints, attendanceStatuses, type PaidDetails } from '@ps/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
@@ -20,6 +20,7 @@ import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '../../components
 import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
 import { useCan, useCurrentUser } from '../../lib/currentUser';
+import { useCanCall } from '../../lib/finance';
 import { formatDay, formatMonth, formatNumber, useMoney } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { toZonedLocal } from '../../lib/zonedTime';
@@ -42,7 +43,9 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
   const [typedMonth, setTypedMonth] = useState(month);
   const { from, to } = monthRange(month);
   const days = useAttendanceDays(driverId, from, to);
-  const totals = usePaidDetails(driverId, from, to);
+  // The month's pay needs finance.view as well: a role without it sees the days, not the money.
+  const seesPay = useCanCall()(attendanceEndpoints.paidDetails);
+  const totals = usePaidDetails(driverId, from, to, seesPay);
   const [editing, setEditing] = useState<Attendance | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Attendance | null>(null);
   const [toClear, setToClear] = useState<{ record: Attendance; status: AttendanceStatus } | null>(null);
@@ -252,7 +255,7 @@ export function AttendanceSection({ driverId, driverName }: { driverId: number; 
             <IconArrowLeft size={18} aria-hidden style={{ transform: 'rotate(180deg)' }} />
           </ActionIcon>
         </Group>
-        <MonthTotals totals={totals.data ?? null} monthName={monthName} />
+        {seesPay ? <MonthTotals totals={totals.data ?? null} monthName={monthName} /> : null}
         {list}
         {rows.some(closed) ? <Text size="sm">{t('attendance.closedHint')}</Text> : null}
       </Stack>

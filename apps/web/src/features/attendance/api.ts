@@ -21,10 +21,11 @@ export function useAttendanceDays(driverId: number, from: string, to: string) {
   });
 }
 
-/** The driver's paid and unpaid hours and amounts of the days from `from` to `to`. */
-export function usePaidDetails(driverId: number, from: string, to: string) {
+/** The driver's paid and unpaid hours and amounts of the days from `from` to `to` (asked only when `enabled`). */
+export function usePaidDetails(driverId: number, from: string, to: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.paid(driverId, from, to),
+    enabled,
     queryFn: ({ signal }) =>
       callEndpoint(attendanceEndpoints.paidDetails, { query: { driver_id: driverId, from, to }, signal }).then((r) => r.data[0] ?? null),
   });

@@ -2,6 +2,7 @@ import type { LoginStepData, SignedInData, SignInAnswerData } from '@ps/contract
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setCallerPermissions } from '../../lib/api';
 import { homePath, storeSignIn } from '../../lib/session';
 import { toastSuccess } from '../../lib/toast';
 import { isSignedInData } from './api';
@@ -13,6 +14,7 @@ export function useCompleteSignIn() {
   return useCallback(
     (data: SignedInData) => {
       storeSignIn(data);
+      setCallerPermissions(data.user_data.permissions);
       toastSuccess(t('success.loggedIn'));
       void navigate({ href: homePath(), replace: true });
     },

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RecordState } from '../../components/RecordState';
+import { priceFigures } from '../../lib/finance';
 import { useMoney } from '../../lib/format';
 import { useFormToasts } from '../../lib/forms';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -81,6 +82,9 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
   const [pending, setPending] = useState<PendingReprice | null>(null);
   const [saving, setSaving] = useState(false);
   const wording = pending ? repriceWording(pending.prices) : null;
+  // Null for a role without finance.view: the dialog then says the price is worked out again, without figures.
+  const before = pending ? priceFigures(pending.prices.before) : null;
+  const after = pending ? priceFigures(pending.prices.after) : null;
 
   /** Shows the old and new price and waits for the answer. */
   const askReprice = (body: BookingUpdate, prices: BookingReprice) =>
@@ -133,13 +137,13 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
         title={t(wording?.title ?? 'bookings.reprice.title')}
         busy={saving}
         body={
-          pending ? (
+          pending && before && after ? (
             <Stack gap="sm">
               <Text data-testid="reprice-summary">
                 {t(wording?.body ?? 'bookings.reprice.body', {
-                  before: format(pending.prices.before.total),
-                  after: format(pending.prices.after.total),
-                  total: format(pending.prices.after.total),
+                  before: format(before.total),
+                  after: format(after.total),
+                  total: format(after.total),
                 })}
               </Text>
               <Table verticalSpacing={4} aria-label={t('bookings.reprice.table')}>
@@ -157,16 +161,18 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
                         {t(label)}
                       </Table.Th>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {format(pending.prices.before[key])}
+                        {format(before[key])}
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {format(pending.prices.after[key])}
+                        {format(after[key])}
                       </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
             </Stack>
+          ) : pending ? (
+            <Text data-testid="reprice-summary">{t('bookings.reprice.hiddenBody')}</Text>
           ) : (
             ''
           )

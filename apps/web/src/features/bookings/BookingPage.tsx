@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
-import type { Booking, BookingStatus } from '@ps/contracts';
+import { type Booking, type BookingStatus, paymentEndpoints } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { IconPencil, IconQrcode } from '../../components/icons';
 import { RecordState } from '../../components/RecordState';
 import { Facts, Section } from '../../components/Section';
 import { useCan } from '../../lib/currentUser';
+import { type BookingMoney, bookingMoney, useCanCall } from '../../lib/finance';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -51,6 +52,8 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
   const closed = useIsClosed(booking);
   // Only what the role may do is offered (the API refuses the rest anyway).
   const can = useCan();
+  const canCall = useCanCall();
+  const money = bookingMoney(booking);
   /** A shuttle on the airport's clock; null (a park-and-ride package booked without shuttles) shows a dash. */
   const shuttleTime = (instant: string | null) => (instant ? text.time(booking, instant) : null);
   return (
@@ -178,12 +181,12 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
       <TripsAndPath booking={booking} companyId={companyId} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <PriceSection booking={booking} />
+        {money ? <PriceSection booking={booking} money={money} /> : null}
         <ServicesSection booking={booking} readOnly={closed || !can('bookings.update')} />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {can('payments.view') ? <PaymentsSection booking={booking} /> : null}
+        {money && canCall(paymentEndpoints.list) ? <PaymentsSection booking={booking} money={money} /> : null}
         {can('mail.view') ? <MailSection booking={booking} companyId={companyId} /> : null}
       </SimpleGrid>
 
@@ -194,22 +197,23 @@ function BookingDetails({ booking, companyId }: { booking: Booking; companyId: s
   );
 }
 
-function PriceSection({ booking }: { booking: Booking }) {
+/** The price, what was paid and what is owed: for a role that may see money (the API sends the figures null otherwise). */
+function PriceSection({ booking, money }: { booking: Booking; money: BookingMoney }) {
   const { t } = useTranslation();
   const text = useBookingText();
   const lines: { label: string; value: string; strong?: boolean }[] = [
-    { label: t('bookings.price.base'), value: text.money(booking.base_price) },
-    { label: t('bookings.price.package'), value: text.money(booking.package_price) },
-    { label: t('bookings.price.services'), value: text.money(booking.services_price) },
+    { label: t('bookings.price.base'), value: text.money(money.base_price) },
+    { label: t('bookings.price.package'), value: text.money(money.package_price) },
+    { label: t('bookings.price.services'), value: text.money(money.services_price) },
     {
       label: booking.voucher_code ? t('bookings.price.voucher', { code: booking.voucher_code }) : t('bookings.price.discount'),
-      value: booking.discount > 0 ? `− ${text.money(booking.discount)}` : text.money(0),
+      value: money.discount > 0 ? `− ${text.money(money.discount)}` : text.money(0),
     },
-    { label: t('bookings.fields.total'), value: text.money(booking.total), strong: true },
-    { label: t('bookings.fields.paid'), value: text.money(booking.paid) },
-    { label: t('bookings.fields.outstanding'), value: text.money(booking.outstanding), strong: true },
+    { label: t('bookings.fields.total'), value: text.money(money.total), strong: true },
+    { label: t('bookings.fields.paid'), value: text.money(money.paid) },
+    { label: t('bookings.fields.outstanding'), value: text.money(money.outstanding), strong: true },
     // Paid beyond the total is credit, never a negative outstanding.
-    ...(booking.credit > 0 ? [{ label: t('bookings.fields.credit'), value: text.money(booking.credit), strong: true }] : []),
+    ...(money.credit > 0 ? [{ label: t('bookings.fields.credit'), value: text.money(money.credit), strong: true }] : []),
   ];
   return (
     <Section title={t('bookings.price.title')} id="booking-price">

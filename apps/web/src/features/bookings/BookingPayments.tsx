@@ -23,6 +23,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { Section } from '../../components/Section';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/currentUser';
+import type { BookingMoney } from '../../lib/finance';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
 import { useBookingPayments, useDeletePayment, useRecordPayment } from './api.ledger';
@@ -66,7 +67,7 @@ function reasonErrorOf(error: unknown): string | null {
  * on the amount). Each recording carries an Idempotency-Key kept across retries of the same payment, so a double
  * click or a lost answer records it once. A deletion asks for its reason.
  */
-export function PaymentsSection({ booking }: { booking: Booking }) {
+export function PaymentsSection({ booking, money }: { booking: Booking; money: BookingMoney }) {
   const { t } = useTranslation();
   const text = useBookingText();
   const payments = useBookingPayments(booking.id);
@@ -88,13 +89,12 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
   const rows = payments.data ?? [];
   const methodLabel = (value: PaymentMethod) => t(`bookings.payments.methods.${value}`);
   // What the amount goes beyond the outstanding by: said before sending, and sent only as a declared deposit/credit.
-  const excess = kind === 'payment' && amount !== null && amount > booking.outstanding ? amount - booking.outstanding : 0;
+  const excess = kind === 'payment' && amount !== null && amount > money.outstanding ? amount - money.outstanding : 0;
 
   const submit = () => {
     const problems: FieldErrors = {};
     if (amount === null || amount <= 0) problems.amount = t('bookings.payments.amountRequired');
-    else if (excess > 0 && !asCredit)
-      problems.amount = t('bookings.payments.exceedsError', { outstanding: text.money(booking.outstanding) });
+    else if (excess > 0 && !asCredit) problems.amount = t('bookings.payments.exceedsError', { outstanding: text.money(money.outstanding) });
     if (!method) problems.method = t('bookings.payments.methodRequired');
     setErrors(problems);
     if (amount === null || amount <= 0 || !method || problems.amount) return;
@@ -139,20 +139,20 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
           <Text>
             {t('bookings.fields.paid')}:{' '}
             <Text span fw={700} data-testid="booking-paid">
-              {text.money(booking.paid)}
+              {text.money(money.paid)}
             </Text>
           </Text>
           <Text>
             {t('bookings.fields.outstanding')}:{' '}
             <Text span fw={700} data-testid="booking-outstanding">
-              {text.money(booking.outstanding)}
+              {text.money(money.outstanding)}
             </Text>
           </Text>
-          {booking.credit > 0 ? (
+          {money.credit > 0 ? (
             <Text data-testid="booking-credit">
               {t('bookings.fields.credit')}{' '}
               <Text span fw={700}>
-                {text.money(booking.credit)}
+                {text.money(money.credit)}
               </Text>
             </Text>
           ) : null}
@@ -275,9 +275,7 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
               <Group gap="sm" align="flex-start" wrap="wrap">
                 <MoneyInput
                   label={t('bookings.payments.amount')}
-                  description={
-                    kind === 'payment' ? t('bookings.payments.suggested', { amount: text.money(booking.outstanding) }) : undefined
-                  }
+                  description={kind === 'payment' ? t('bookings.payments.suggested', { amount: text.money(money.outstanding) }) : undefined}
                   currency={text.currency}
                   value={amount}
                   onChange={(value) => {
@@ -318,7 +316,7 @@ export function PaymentsSection({ booking }: { booking: Booking }) {
                       {t('bookings.payments.exceeds', {
                         amount: text.money(amount),
                         excess: text.money(excess),
-                        outstanding: text.money(booking.outstanding),
+                        outstanding: text.money(money.outstanding),
                       })}
                     </Text>
                     <Checkbox

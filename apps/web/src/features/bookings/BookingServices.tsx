@@ -39,9 +39,12 @@ export function ServicesSection({ booking, readOnly }: { booking: Booking; readO
               <Group component="li" key={line.id} justify="space-between" wrap="wrap" gap="xs" data-testid="booking-service">
                 <Stack gap={0} miw={0} style={{ flex: '1 1 140px' }}>
                   <Text fw={600}>{line.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t('bookings.services.each', { price: text.money(line.unit_price) })}
-                  </Text>
+                  {/* The prices are null for a role without finance.view: the line then names the service only. */}
+                  {line.unit_price === null ? null : (
+                    <Text size="sm" c="dimmed">
+                      {t('bookings.services.each', { price: text.money(line.unit_price) })}
+                    </Text>
+                  )}
                 </Stack>
                 <Group gap="xs" wrap="nowrap">
                   {readOnly ? (
@@ -64,9 +67,11 @@ export function ServicesSection({ booking, readOnly }: { booking: Booking; readO
                       }}
                     />
                   )}
-                  <Text w={96} ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {text.money(line.price)}
-                  </Text>
+                  {line.price === null ? null : (
+                    <Text w={96} ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {text.money(line.price)}
+                    </Text>
+                  )}
                   {readOnly ? null : (
                     <ActionIcon
                       variant="subtle"

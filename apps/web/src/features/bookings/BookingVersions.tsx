@@ -177,14 +177,7 @@ function RestoreDialog({
                 </Stack>
               ))}
             </Stack>
-            <Text fw={700} data-testid="restore-total">
-              {plan.price.before.total === plan.price.after.total
-                ? t('bookings.versions.totalKept', { total: text.money(plan.price.after.total) })
-                : t('bookings.versions.totalChanges', {
-                    from: text.money(plan.price.before.total),
-                    to: text.money(plan.price.after.total),
-                  })}
-            </Text>
+            <RestoreTotal before={plan.price.before.total} after={plan.price.after.total} />
           </>
         ) : null}
         {restore.isError ? (
@@ -204,5 +197,19 @@ function RestoreDialog({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** What a restore does to the total; nothing for a role that may not see money (the API sends the figures null). */
+function RestoreTotal({ before, after }: { before: number | null; after: number | null }) {
+  const { t } = useTranslation();
+  const text = useBookingText();
+  if (before === null || after === null) return null;
+  return (
+    <Text fw={700} data-testid="restore-total">
+      {before === after
+        ? t('bookings.versions.totalKept', { total: text.money(after) })
+        : t('bookings.versions.totalChanges', { from: text.money(before), to: text.money(after) })}
+    </Text>
   );
 }

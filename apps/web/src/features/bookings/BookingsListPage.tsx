@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { Booking } from '@ps/contracts';
+import { airportEndpoints, type Booking, locationEndpoints } from '@ps/contracts';
 import { type BookingChannel, type BookingStatus, bookingChannels, bookingStatuses } from '@ps/contracts/common/bookingStates';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import { AddButton, ExportCsvButton, type KitColumn, ListError, ListToolbar, Res
 import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { ApiError } from '../../lib/api';
 import type { CsvColumn } from '../../lib/csv';
+import { useCanCall, useSeesMoney } from '../../lib/finance';
 import { minorDigitsOf, toMajor } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -36,7 +37,9 @@ const bookingsRoute = getRouteApi('/$companyId/bookings');
 const parkRideRoute = getRouteApi('/$companyId/park-ride');
 
 /** Money in a spreadsheet: major units with the currency's decimals ("123.45"), no symbol, so it sums. */
-const csvMoney = (minor: number, currency: string) => toMajor(minor, currency).toFixed(minorDigitsOf(currency));
+/** A money cell of the CSV; empty where the API held the figure back. */
+const csvMoney = (minor: number | null, currency: string) =>
+  minor === null ? '' : toMajor(minor, currency).toFixed(minorDigitsOf(currency));
 
 /** Which list: every booking (`/api/booking/list`), or the park-and-ride ones with their shuttles. */
 type ListKind = 'all' | 'park_and_ride';
@@ -64,6 +67,8 @@ function BookingsList({ kind }: { kind: ListKind }) {
   const [search, navigate] = usePageSearch(route, validateBookingListSearch);
   const { companyId } = route.useParams();
   const text = useBookingText();
+  // Money columns only for a role that may see money (the API sends the figures null otherwise).
+  const seesMoney = useSeesMoney();
   /** A shuttle's time on the airport's clock; a park-and-ride booking made without shuttles shows a dash. */
   const shuttleTime = (booking: Booking, instant: string | null) => (instant ? text.time(booking, instant) : '—');
 
@@ -78,6 +83,11 @@ function BookingsList({ kind }: { kind: ListKind }) {
   });
 
   const csvTime = (booking: Booking, instant: string | null) => (instant ? text.sortableTime(booking, instant) : '');
+  const moneyCsvColumns: CsvColumn<Booking>[] = [
+    { title: t('bookings.fields.total'), value: (row) => csvMoney(row.total, row.currency) },
+    { title: t('bookings.fields.paid'), value: (row) => csvMoney(row.paid, row.currency) },
+    { title: t('bookings.fields.outstanding'), value: (row) => csvMoney(row.outstanding, row.currency) },
+  ];
   const csvColumns: CsvColumn<Booking>[] = [
     { title: t('bookings.fields.reference'), value: (row) => row.reference },
     { title: t('bookings.fields.customer_name'), value: (row) => row.customer_name },
@@ -97,9 +107,7 @@ function BookingsList({ kind }: { kind: ListKind }) {
           { title: t('bookings.fields.arrival_at'), value: (row: Booking) => text.sortableTime(row, row.arrival_at) },
         ]),
     { title: t('bookings.fields.status'), value: (row) => text.status(row.status) },
-    { title: t('bookings.fields.total'), value: (row) => csvMoney(row.total, row.currency) },
-    { title: t('bookings.fields.paid'), value: (row) => csvMoney(row.paid, row.currency) },
-    { title: t('bookings.fields.outstanding'), value: (row) => csvMoney(row.outstanding, row.currency) },
+    ...(seesMoney ? moneyCsvColumns : []),
   ];
   const filtered =
     Boolean(search.search) ||
@@ -270,13 +278,19 @@ function BookingsList({ kind }: { kind: ListKind }) {
               sortable: true,
               render: (booking) => <StatusBadge status={booking.status} />,
             },
-            {
-              accessor: 'total',
-              title: t('bookings.fields.total'),
-              sortable: true,
-              textAlign: 'right',
-              render: (booking) => <span style={{ whiteSpace: 'nowrap' }}>{text.money(booking.total)}</span>,
-            },
+            ...(seesMoney
+              ? [
+                  {
+                    accessor: 'total',
+                    title: t('bookings.fields.total'),
+                    sortable: true,
+                    textAlign: 'right' as const,
+                    render: (booking: Booking) => (
+                      <span style={{ whiteSpace: 'nowrap' }}>{booking.total === null ? '—' : text.money(booking.total)}</span>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -291,8 +305,10 @@ function BookingsList({ kind }: { kind: ListKind }) {
 
 function BookingFilters({ search, setSearch }: { search: BookingListSearch; setSearch: (patch: Partial<BookingListSearch>) => void }) {
   const { t } = useTranslation();
-  const airports = useAirports();
-  const carParks = useLocations(search.airport_id, { carParksOnly: true, enabled: true });
+  const canCall = useCanCall();
+  const placeFilters = canCall(airportEndpoints.list) && canCall(locationEndpoints.list);
+  const airports = useAirports(placeFilters);
+  const carParks = useLocations(search.airport_id, { carParksOnly: true, enabled: placeFilters });
   const toId = (value: string | null) => (value ? Number(value) : undefined);
   return (
     <>
@@ -308,34 +324,39 @@ function BookingFilters({ search, setSearch }: { search: BookingListSearch; setS
         onChange={(values) => setSearch({ status: values.length > 0 ? parseStatuses(values.join(',')).join(',') : undefined })}
         style={{ flex: '1 1 240px' }}
       />
-      <Select
-        {...keyboardScrollable}
-        aria-label={t('bookings.filters.airport')}
-        placeholder={t('bookings.filters.anyAirport')}
-        size="md"
-        clearable
-        clearButtonProps={{ 'aria-label': t('bookings.filters.clearAirport') }}
-        searchable
-        nothingFoundMessage={t('common.nothingFound')}
-        data={(airports.data ?? []).map((airport) => ({ value: String(airport.id), label: `${airport.iata_code} · ${airport.name}` }))}
-        value={search.airport_id ? String(search.airport_id) : null}
-        onChange={(value) => setSearch({ airport_id: toId(value), car_park_id: undefined })}
-        style={{ flex: '1 1 200px' }}
-      />
-      <Select
-        {...keyboardScrollable}
-        aria-label={t('bookings.filters.carPark')}
-        placeholder={t('bookings.filters.anyCarPark')}
-        size="md"
-        clearable
-        clearButtonProps={{ 'aria-label': t('bookings.filters.clearCarPark') }}
-        searchable
-        nothingFoundMessage={t('common.nothingFound')}
-        data={(carParks.data ?? []).map((location) => ({ value: String(location.id), label: location.name }))}
-        value={search.car_park_id ? String(search.car_park_id) : null}
-        onChange={(value) => setSearch({ car_park_id: toId(value) })}
-        style={{ flex: '1 1 200px' }}
-      />
+      {/* The place filters only for a role that may read airports and locations (their lists fill them). */}
+      {placeFilters ? (
+        <>
+          <Select
+            {...keyboardScrollable}
+            aria-label={t('bookings.filters.airport')}
+            placeholder={t('bookings.filters.anyAirport')}
+            size="md"
+            clearable
+            clearButtonProps={{ 'aria-label': t('bookings.filters.clearAirport') }}
+            searchable
+            nothingFoundMessage={t('common.nothingFound')}
+            data={(airports.data ?? []).map((airport) => ({ value: String(airport.id), label: `${airport.iata_code} · ${airport.name}` }))}
+            value={search.airport_id ? String(search.airport_id) : null}
+            onChange={(value) => setSearch({ airport_id: toId(value), car_park_id: undefined })}
+            style={{ flex: '1 1 200px' }}
+          />
+          <Select
+            {...keyboardScrollable}
+            aria-label={t('bookings.filters.carPark')}
+            placeholder={t('bookings.filters.anyCarPark')}
+            size="md"
+            clearable
+            clearButtonProps={{ 'aria-label': t('bookings.filters.clearCarPark') }}
+            searchable
+            nothingFoundMessage={t('common.nothingFound')}
+            data={(carParks.data ?? []).map((location) => ({ value: String(location.id), label: location.name }))}
+            value={search.car_park_id ? String(search.car_park_id) : null}
+            onChange={(value) => setSearch({ car_park_id: toId(value) })}
+            style={{ flex: '1 1 200px' }}
+          />
+        </>
+      ) : null}
       <Select
         {...keyboardScrollable}
         aria-label={t('bookings.filters.channel')}

@@ -14,9 +14,10 @@ import { bookingKeys } from './keys';
 
 // The choices of the booking form and the lists' filters, and the live quote.
 
-export function useAirports() {
+export function useAirports(enabled = true) {
   return useQuery({
     queryKey: bookingKeys.choice('airports'),
+    enabled,
     queryFn: async ({ signal }) =>
       (await callEndpoint(airportEndpoints.list, { query: { status: '1', page_size: MAX_PAGE_SIZE, sort: 'iata_code' }, signal })).data,
   });

@@ -6,12 +6,14 @@ import { toZonedLocal } from '../../lib/zonedTime';
 
 /** Badge colours dark enough for white text (AA) and telling the day's states apart at a glance. */
 const statusColors: Record<BookingStatus, string> = {
-  pending: 'yellow.9',
+  // Mantine's yellow.9 is 3.0:1 under white text; this amber is 5.1:1.
+  pending: '#ad5700',
   confirmed: 'blue.8',
   checked_in: 'teal.9',
   parked: 'indigo.8',
   checked_out: 'grape.8',
-  completed: 'green.9',
+  // Mantine's green.9 is 4.4:1 under white text; this green is 5.7:1.
+  completed: '#24753a',
   cancelled: 'gray.7',
   no_show: 'red.8',
 };

@@ -3,6 +3,7 @@ import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts'
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconCheck, IconDoorExit } from '../../components/icons';
+import { useCan } from '../../lib/currentUser';
 import { formatDay, formatNumber, formatTime } from '../../lib/format';
 import { useBoard } from './api';
 import { StatusBadge } from './StatusBadge';
@@ -37,6 +38,10 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
   const board = useBoard(type, date, { timeZone, pollMs });
   const titleId = `board-${type}-title`;
   const bookings = board.data?.bookings ?? [];
+  // Only what the role can use: the handover screen needs handovers.create, the booking's page bookings.view.
+  const can = useCan();
+  const mayHandOver = can('handovers.create');
+  const mayOpenBooking = can('bookings.view');
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId} data-testid={`board-${type}`}>
@@ -53,7 +58,7 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {bookings.map((booking) => {
-            const next = boardMove(booking.status);
+            const next = mayHandOver ? boardMove(booking.status) : null;
             const actionLabel = next === 'checked_in' ? 'dashboard.board.checkIn' : 'dashboard.board.checkOut';
             return (
               <Paper key={booking.id} withBorder radius="md" p="md" data-testid="board-booking" data-reference={booking.reference}>
@@ -64,9 +69,15 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
                       <Text fw={700} fz="lg">
                         {formatTime(booking.time, timeZone)}
                       </Text>
-                      <Anchor href={`/${companyId}/bookings/${booking.id}`} fw={700} className="ps-wrap">
-                        {booking.customer_name}
-                      </Anchor>
+                      {mayOpenBooking ? (
+                        <Anchor href={`/${companyId}/bookings/${booking.id}`} fw={700} className="ps-wrap">
+                          {booking.customer_name}
+                        </Anchor>
+                      ) : (
+                        <Text fw={700} className="ps-wrap">
+                          {booking.customer_name}
+                        </Text>
+                      )}
                     </Stack>
                     <StatusBadge status={booking.status} label={statusLabel(booking.status)} />
                   </Group>

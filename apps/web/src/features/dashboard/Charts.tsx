@@ -4,6 +4,7 @@ import { Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, Visuall
 import { type StatisticsSegment, statisticsSegments } from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSeesMoney } from '../../lib/finance';
 import { formatMoney, formatNumber, toMajor, toMinor } from '../../lib/format';
 import { useSegments } from './api';
 import { periodLabel } from './dates';
@@ -15,11 +16,13 @@ export function SegmentCharts({ timeZone, pollMs }: { timeZone: string | undefin
   const statistics = useSegments(segment, { timeZone, pollMs });
   const currency = statistics.data?.currency ?? 'GBP';
   const money = (minor: number) => formatMoney(minor, currency);
+  const seesMoney = useSeesMoney();
   const rows = (statistics.data?.periods ?? []).map((period) => ({
     label: periodLabel(period.period_start, segment),
     bookings: period.bookings,
-    revenue: toMajor(period.revenue, currency),
-    revenueMinor: period.revenue,
+    // Null for a role without finance.view, whose screen has no revenue chart.
+    revenue: toMajor(period.revenue ?? 0, currency),
+    revenueMinor: period.revenue ?? 0,
   }));
 
   const chart = (key: 'bookings' | 'revenue', title: string, colour: string) => (
@@ -76,7 +79,7 @@ export function SegmentCharts({ timeZone, pollMs }: { timeZone: string | undefin
   return (
     <Stack gap="sm" component="section" aria-labelledby="charts-title">
       <Title order={2} size="h3" id="charts-title">
-        {t('dashboard.charts.title')}
+        {t(seesMoney ? 'dashboard.charts.title' : 'dashboard.charts.titleBookingsOnly')}
       </Title>
       <SegmentedControl
         aria-label={t('dashboard.charts.segment')}
@@ -89,7 +92,7 @@ export function SegmentCharts({ timeZone, pollMs }: { timeZone: string | undefin
       {statistics.isError && !statistics.data ? <Text c="red.8">{t('dashboard.charts.loadError')}</Text> : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
         {chart('bookings', t('dashboard.charts.bookings'), 'blue.7')}
-        {chart('revenue', t('dashboard.charts.revenue'), 'teal.7')}
+        {seesMoney ? chart('revenue', t('dashboard.charts.revenue'), 'teal.7') : null}
       </SimpleGrid>
     </Stack>
   );

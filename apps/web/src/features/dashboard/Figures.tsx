@@ -3,6 +3,7 @@ import type { HeadlineStatistics } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/currentUser';
+import { useSeesMoney } from '../../lib/finance';
 import { formatMoney, formatNumber } from '../../lib/format';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -22,17 +23,21 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function Figures({ headline }: { headline: HeadlineStatistics | undefined }) {
   const { t } = useTranslation();
   const number = (value: number | undefined) => (value === undefined ? '…' : formatNumber(value));
+  // Revenue only for a role that may see money (the API sends it null otherwise).
+  const seesMoney = useSeesMoney();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" aria-live="polite">
       <Figure testId="figure-in" label={t('dashboard.figures.todayIn')} value={number(headline?.today_in)} />
       <Figure testId="figure-out" label={t('dashboard.figures.todayOut')} value={number(headline?.today_out)} />
       <Figure testId="figure-on-site" label={t('dashboard.figures.onSite')} value={number(headline?.on_site_now)} />
       <Figure testId="figure-month-bookings" label={t('dashboard.figures.monthBookings')} value={number(headline?.month_bookings)} />
-      <Figure
-        testId="figure-month-revenue"
-        label={t('dashboard.figures.monthRevenue')}
-        value={headline ? formatMoney(headline.month_revenue, headline.currency) : '…'}
-      />
+      {seesMoney ? (
+        <Figure
+          testId="figure-month-revenue"
+          label={t('dashboard.figures.monthRevenue')}
+          value={headline?.month_revenue != null ? formatMoney(headline.month_revenue, headline.currency) : '…'}
+        />
+      ) : null}
     </SimpleGrid>
   );
 }

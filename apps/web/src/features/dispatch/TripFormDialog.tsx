@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconTrash } from '../../components/icons';
 import { MoneyInput } from '../../components/MoneyInput';
 import { ApiError } from '../../lib/api';
+import { useSeesMoney } from '../../lib/finance';
 import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
@@ -111,6 +112,8 @@ export function TripFormDialog({
   const remove = useDeleteTrip();
   const places = useTripPlaces(opened);
   const { currency } = useMoney();
+  // A driver's fee is pay: only a role that may see money sets it (without one, a new trip takes the company's fee).
+  const seesPay = useSeesMoney();
   const [values, setValues] = useState<TripFormValues>(() => valuesOf(trip, day, zone));
   const [errors, setErrors] = useState<TripFormErrors>({});
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -287,15 +290,17 @@ export function TripFormDialog({
               nothingFoundMessage={t('common.nothingFound')}
               comboboxProps={{ withinPortal: true }}
             />
-            <MoneyInput
-              label={t('dispatch.form.fee')}
-              description={trip ? undefined : t('dispatch.form.feeHint')}
-              currency={currency}
-              value={values.fee}
-              onChange={(minor) => set('fee', minor)}
-              error={errors.fee}
-              disabled={busy}
-            />
+            {seesPay ? (
+              <MoneyInput
+                label={t('dispatch.form.fee')}
+                description={trip ? undefined : t('dispatch.form.feeHint')}
+                currency={currency}
+                value={values.fee}
+                onChange={(minor) => set('fee', minor)}
+                error={errors.fee}
+                disabled={busy}
+              />
+            ) : null}
             <Textarea
               label={t('dispatch.form.notes')}
               autosize

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { type Driver, type DriverUpdate, driverUpdateSchema } from '@ps/contracts';
+import { type Driver, type DriverUpdate, driverRateEndpoints, driverUpdateSchema, payoutEndpoints } from '@ps/contracts';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { RecordState } from '../../components/RecordState';
 import { Section } from '../../components/Section';
 import { StatusSwitch } from '../../components/StatusSwitch';
 import { useCan } from '../../lib/currentUser';
+import { useCanCall } from '../../lib/finance';
 import { useFormToasts } from '../../lib/forms';
 import { backToList } from '../../lib/listReturn';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -60,6 +61,7 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
   const name = fullName(driver);
   // Only what the role may do is offered (the API refuses the rest anyway).
   const can = useCan();
+  const canCall = useCanCall();
   const licenceType = useLicenceType();
 
   const approve = (approve_status: 'approved' | 'rejected') =>
@@ -194,9 +196,10 @@ function DriverDetails({ driver, companyId }: { driver: Driver; companyId: strin
       ) : null}
 
       <DocumentsSection driver={driver} />
-      <RatesSection driver={driver} />
+      {/* Pay rates and payouts are money: finance.view as well, as their calls need. */}
+      {canCall(driverRateEndpoints.list) ? <RatesSection driver={driver} /> : null}
       {can('attendance.view') ? <AttendanceSection driverId={driver.id} driverName={name} /> : null}
-      {can('payouts.view') ? <PayoutsSection driver={driver} /> : null}
+      {canCall(payoutEndpoints.list) ? <PayoutsSection driver={driver} /> : null}
 
       <ConfirmDialog
         opened={askSignIn !== null}

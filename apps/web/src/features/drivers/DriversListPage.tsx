@@ -16,6 +16,7 @@ import {
 } from '../../components/ListKit';
 import { RowActions } from '../../components/RowActions';
 import type { CsvColumn } from '../../lib/csv';
+import { useSeesMoney } from '../../lib/finance';
 import { formatDay, useMoney } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
@@ -35,6 +36,7 @@ export function DriversListPage() {
   const [search, navigate] = usePageSearch(route, validateDriverSearch);
   const { companyId } = route.useParams();
   const money = useMoney();
+  const seesPay = useSeesMoney();
   const reasonText = useReasonText();
   const page = useListPage({
     resource: driversResource,
@@ -59,7 +61,15 @@ export function DriversListPage() {
       title: t('drivers.fields.eligibility'),
       value: (row) => (row.eligibility.eligible ? t('drivers.eligible') : row.eligibility.reasons.map(reasonText).join('; ')),
     },
-    { title: t('drivers.fields.price_per_hour'), value: (row) => (row.price_per_hour === null ? '' : money.format(row.price_per_hour)) },
+    // A driver's rate is pay: only for a role that may see money (the API sends it null otherwise).
+    ...(seesPay
+      ? [
+          {
+            title: t('drivers.fields.price_per_hour'),
+            value: (row: Driver) => (row.price_per_hour === null ? '' : money.format(row.price_per_hour)),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -179,11 +189,16 @@ export function DriversListPage() {
               sortable: true,
               render: (driver) => (driver.licence_expiry ? formatDay(driver.licence_expiry) : ''),
             },
-            {
-              accessor: 'price_per_hour',
-              title: t('drivers.fields.price_per_hour'),
-              render: (driver) => (driver.price_per_hour === null ? t('drivers.noRate') : money.format(driver.price_per_hour)),
-            },
+            ...(seesPay
+              ? [
+                  {
+                    accessor: 'price_per_hour',
+                    title: t('drivers.fields.price_per_hour'),
+                    render: (driver: Driver) =>
+                      driver.price_per_hour === null ? t('drivers.noRate') : money.format(driver.price_per_hour),
+                  },
+                ]
+              : []),
             statusColumn(page, { permission: 'drivers.update', title: t('drivers.fields.status'), nameOf: (driver) => fullName(driver) }),
           ]}
           actions={(driver) => (

@@ -2,6 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Booking } from '@ps/contracts';
 import { useTranslation } from 'react-i18next';
 import { IconCash } from '../../components/icons';
+import { bookingMoney } from '../../lib/finance';
 import { formatDateTime, useMoney } from '../../lib/format';
 
 /** The car as the person at the gate reads it: "AB12 CDE · Blue Toyota Corolla". */
@@ -17,7 +18,9 @@ export function vehicleLine(booking: Pick<Booking, 'vehicle_reg' | 'vehicle_make
 export function BookingEssentials({ booking, onTakePayment }: { booking: Booking; onTakePayment: (() => void) | null }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const owed = booking.outstanding > 0;
+  // Null for a role without finance.view: the box of what is owed is left out.
+  const figures = bookingMoney(booking);
+  const owed = figures !== null && figures.outstanding > 0;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="handover-booking">
       <Stack gap="sm">
@@ -30,27 +33,29 @@ export function BookingEssentials({ booking, onTakePayment }: { booking: Booking
           <Fact label={t('handovers.screen.from')} value={formatDateTime(booking.departure_at, booking.airport_time_zone)} />
           <Fact label={t('handovers.screen.to')} value={formatDateTime(booking.arrival_at, booking.airport_time_zone)} />
         </SimpleGrid>
-        <Group
-          justify="space-between"
-          gap="sm"
-          p="sm"
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          bg={owed ? 'orange.0' : 'gray.0'}
-          data-testid="handover-outstanding"
-        >
-          <Text fw={700} c={owed ? 'red.9' : undefined}>
-            {owed
-              ? t('handovers.screen.outstanding', { amount: money.format(booking.outstanding) })
-              : booking.credit > 0
-                ? t('handovers.screen.inCredit', { amount: money.format(booking.credit) })
-                : t('handovers.screen.paid')}
-          </Text>
-          {owed && onTakePayment ? (
-            <Button size="md" className="ps-primary-action" leftSection={<IconCash size={18} aria-hidden />} onClick={onTakePayment}>
-              {t('handovers.payment.take')}
-            </Button>
-          ) : null}
-        </Group>
+        {figures ? (
+          <Group
+            justify="space-between"
+            gap="sm"
+            p="sm"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            bg={owed ? 'orange.0' : 'gray.0'}
+            data-testid="handover-outstanding"
+          >
+            <Text fw={700} c={owed ? 'red.9' : undefined}>
+              {owed
+                ? t('handovers.screen.outstanding', { amount: money.format(figures.outstanding) })
+                : figures.credit > 0
+                  ? t('handovers.screen.inCredit', { amount: money.format(figures.credit) })
+                  : t('handovers.screen.paid')}
+            </Text>
+            {owed && onTakePayment ? (
+              <Button size="md" className="ps-primary-action" leftSection={<IconCash size={18} aria-hidden />} onClick={onTakePayment}>
+                {t('handovers.payment.take')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );

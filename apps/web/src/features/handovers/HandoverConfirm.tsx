@@ -3,6 +3,7 @@ import type { Booking } from '@ps/contracts';
 import type { HandoverKind } from '@ps/contracts/handovers';
 import { useTranslation } from 'react-i18next';
 import { IconCash } from '../../components/icons';
+import { bookingMoney } from '../../lib/finance';
 import { useMoney } from '../../lib/format';
 import { useActivePositions } from './api';
 import { placeText } from './HandoverRecord';
@@ -43,6 +44,8 @@ export function HandoverConfirm({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
+  // Null for a role without finance.view: what is owed is left out.
+  const figures = bookingMoney(booking);
   const positions = useActivePositions(kind === 'check_in' && summary.position !== null);
   const position = positions.data?.find((candidate) => String(candidate.id) === summary.position);
   const acknowledgement = summary.signed
@@ -62,25 +65,27 @@ export function HandoverConfirm({
       styles={{ title: { fontWeight: 700 } }}
     >
       <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Text fw={700} c={booking.outstanding > 0 ? 'red.9' : undefined} data-testid="confirm-outstanding">
-            {booking.outstanding > 0
-              ? t('handovers.confirm.outstanding', { amount: money.format(booking.outstanding) })
-              : t('handovers.confirm.nothingOwed')}
-          </Text>
-          {booking.outstanding > 0 && onTakePayment ? (
-            <Button
-              size="md"
-              variant="default"
-              className="ps-primary-action"
-              leftSection={<IconCash size={18} aria-hidden />}
-              onClick={onTakePayment}
-              disabled={busy}
-            >
-              {t('handovers.payment.take')}
-            </Button>
-          ) : null}
-        </Group>
+        {figures ? (
+          <Group justify="space-between" gap="sm">
+            <Text fw={700} c={figures.outstanding > 0 ? 'red.9' : undefined} data-testid="confirm-outstanding">
+              {figures.outstanding > 0
+                ? t('handovers.confirm.outstanding', { amount: money.format(figures.outstanding) })
+                : t('handovers.confirm.nothingOwed')}
+            </Text>
+            {figures.outstanding > 0 && onTakePayment ? (
+              <Button
+                size="md"
+                variant="default"
+                className="ps-primary-action"
+                leftSection={<IconCash size={18} aria-hidden />}
+                onClick={onTakePayment}
+                disabled={busy}
+              >
+                {t('handovers.payment.take')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
         <List size="sm" spacing={4} data-testid="confirm-summary">
           <List.Item>{t('handovers.confirm.marks', { count: summary.marks })}</List.Item>
           <List.Item>{t('handovers.confirm.photos', { count: summary.photos })}</List.Item>

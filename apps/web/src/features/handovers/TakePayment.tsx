@@ -1,11 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { Booking, PaymentMethod } from '@ps/contracts';
+import { type Booking, type PaymentMethod, paymentEndpoints } from '@ps/contracts';
 import { paymentMethods } from '@ps/contracts/common/bookingStates';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/MoneyInput';
 import { ApiError } from '../../lib/api';
-import { useCan } from '../../lib/currentUser';
+import { bookingMoney, useCanCall } from '../../lib/finance';
 import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
@@ -20,11 +20,21 @@ type Field = 'amount' | 'method' | 'reference';
  * money owed is taken with one tap before the car goes (or comes). An amount above the outstanding goes only as a
  * declared deposit/credit, as on the booking page; the API's refusals show at their fields.
  */
-export function TakePaymentDialog({ booking, opened, onClose }: { booking: Booking; opened: boolean; onClose: () => void }) {
+export function TakePaymentDialog({
+  booking,
+  outstanding,
+  opened,
+  onClose,
+}: {
+  booking: Booking;
+  outstanding: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const record = useRecordPayment(booking.id);
-  const [amount, setAmount] = useState<number | null>(booking.outstanding);
+  const [amount, setAmount] = useState<number | null>(outstanding);
   const [method, setMethod] = useState<PaymentMethod | null>('card');
   const [reference, setReference] = useState('');
   const [asCredit, setAsCredit] = useState(false);
@@ -35,20 +45,19 @@ export function TakePaymentDialog({ booking, opened, onClose }: { booking: Booki
   // Each opening starts from what is owed now.
   useEffect(() => {
     if (!opened) return;
-    setAmount(booking.outstanding);
+    setAmount(outstanding);
     setMethod('card');
     setReference('');
     setAsCredit(false);
     setErrors({});
-  }, [opened, booking.outstanding]);
+  }, [opened, outstanding]);
 
-  const excess = amount !== null && amount > booking.outstanding ? amount - booking.outstanding : 0;
+  const excess = amount !== null && amount > outstanding ? amount - outstanding : 0;
 
   const submit = () => {
     const problems: Partial<Record<Field, string>> = {};
     if (amount === null || amount <= 0) problems.amount = t('handovers.payment.amountRequired');
-    else if (excess > 0 && !asCredit)
-      problems.amount = t('handovers.payment.exceedsError', { outstanding: money.format(booking.outstanding) });
+    else if (excess > 0 && !asCredit) problems.amount = t('handovers.payment.exceedsError', { outstanding: money.format(outstanding) });
     if (!method) problems.method = t('handovers.payment.methodRequired');
     setErrors(problems);
     if (Object.keys(problems).length > 0 || amount === null || !method) return;
@@ -97,7 +106,7 @@ export function TakePaymentDialog({ booking, opened, onClose }: { booking: Booki
         }}
       >
         <Stack gap="sm">
-          <Text>{t('handovers.payment.outstanding', { amount: money.format(booking.outstanding) })}</Text>
+          <Text>{t('handovers.payment.outstanding', { amount: money.format(outstanding) })}</Text>
           <MoneyInput
             label={t('handovers.payment.amount')}
             currency={money.currency}
@@ -139,7 +148,7 @@ export function TakePaymentDialog({ booking, opened, onClose }: { booking: Booki
                   {t('handovers.payment.exceeds', {
                     amount: money.format(amount),
                     excess: money.format(excess),
-                    outstanding: money.format(booking.outstanding),
+                    outstanding: money.format(outstanding),
                   })}
                 </Text>
                 <Checkbox
@@ -174,13 +183,15 @@ export function TakePaymentDialog({ booking, opened, onClose }: { booking: Booki
  * user may not take payments.
  */
 export function usePaymentDialog(booking: Booking): { open: ((after?: () => void) => void) | null; dialog: ReactNode } {
-  const can = useCan();
+  const canCall = useCanCall();
   const [opened, setOpened] = useState(false);
   const after = useRef<(() => void) | null>(null);
-  const mayTake = can('payments.create');
+  // Taking a payment needs payments.create and finance.view (its call does), and a figure to start from.
+  const figures = bookingMoney(booking);
+  const mayTake = canCall(paymentEndpoints.add) && figures !== null;
   return {
     open:
-      mayTake && booking.outstanding > 0
+      mayTake && figures.outstanding > 0
         ? (then) => {
             after.current = then ?? null;
             setOpened(true);
@@ -189,6 +200,7 @@ export function usePaymentDialog(booking: Booking): { open: ((after?: () => void
     dialog: mayTake ? (
       <TakePaymentDialog
         booking={booking}
+        outstanding={figures.outstanding}
         opened={opened}
         onClose={() => {
           setOpened(false);

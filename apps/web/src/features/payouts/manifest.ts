@@ -9,7 +9,7 @@ import navTa from './locales/nav.ta.json' with { type: 'json' };
 export const payoutsFeature = defineFeature({
   name: 'payouts',
   load: () => import('./index'),
-  screens: [{ scope: 'company', path: '/payroll', page: 'PayrollPage', permission: 'payouts.view' }],
+  screens: [{ scope: 'company', path: '/payroll', page: 'PayrollPage', permission: 'payouts.view', finance: true }],
   nav: [{ scope: 'company', path: '/payroll', title: 'nav.payroll', icon: 'reportMoney', group: 'ground' }],
   navTitles: { en: navEn, ta: navTa },
 });
