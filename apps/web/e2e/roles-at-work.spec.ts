@@ -190,3 +190,30 @@ test(
     await settledWithoutRefusal(page, api);
   },
 );
+
+test('an administrator makes a ground-staff role from the usual roles, and changes it before saving', async ({ page, request }) => {
+  const admin = await apiSignIn(request);
+  await storeSession(page, admin);
+  await page.goto('/1/roles/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a role' })).toBeVisible();
+  const startFrom = page.getByRole('group', { name: 'Start from' });
+  await startFrom.getByRole('button', { name: 'Ground staff' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Ground staff');
+  await expect(page.getByText('4 permissions chosen')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Handovers: Add' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Money figures: See' })).not.toBeChecked();
+  // Changed before saving: this gate also takes payments.
+  const name = `Gate crew ${Date.now().toString(36).slice(-5)}`;
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  for (const cell of ['Payments: See', 'Payments: Add', 'Money figures: See']) await page.getByRole('checkbox', { name: cell }).check();
+  await expect(page.getByText('7 permissions chosen')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Add role' }).click();
+  await expect(page).toHaveURL(/\/1\/roles$/);
+
+  const roles = await request.get('/api/role/list?page_size=1000', { headers: { authorization: `Bearer ${admin.access_token}` } });
+  const saved = ((await roles.json()) as { data: { name: string; permissions: string[] }[] }).data.find((role) => role.name === name);
+  expect(saved?.permissions.sort()).toEqual(
+    ['bookings.view', 'handovers.view', 'handovers.create', 'positions.view', 'payments.view', 'payments.create', 'finance.view'].sort(),
+  );
+});

@@ -75,6 +75,46 @@ export type RoleAssignment = z.infer<typeof roleAssignmentSchema>;
 export const permissionCatalogueSchema = z.array(z.object({ resource: z.string(), permissions: z.array(z.string()) }));
 export type PermissionCatalogue = z.infer<typeof permissionCatalogueSchema>;
 
+/**
+ * Where a company's own role can start (the role screen's "Start from"): the roles a car park and transfer company
+ * makes first. Each is a set of the administrator's permissions, changed freely before saving.
+ */
+export const roleTemplates = {
+  // Plans and follows the day: trips, drivers, flights, where cars are; no money.
+  dispatcher: [
+    'statistics.view',
+    'bookings.view',
+    'drivers.view',
+    'trips.view',
+    'trips.create',
+    'trips.update',
+    'trips.status',
+    'trips.status_admin',
+    'trips.movement',
+    'flights.view',
+    'flights.update',
+    'attendance.view',
+    'positions.view',
+    'handovers.view',
+  ],
+  // At the gate and in the yard: finds a booking, checks its car in and out, moves it; no money.
+  ground_staff: ['bookings.view', 'handovers.view', 'handovers.create', 'positions.view'],
+  // Reads the books and records payments; changes no booking.
+  accountant: [
+    'statistics.view',
+    'bookings.view',
+    'payments.view',
+    'payments.create',
+    'finance.view',
+    'agencies.view',
+    'drivers.view',
+    'attendance.view',
+    'payouts.view',
+    'audit.view',
+  ],
+} as const satisfies Record<string, readonly AssignablePermission[]>;
+export type RoleTemplate = keyof typeof roleTemplates;
+
 /** The roles the company sees (`/api/role/...`, built-in ones read only), what a role may hold, and assigning one. */
 export const roleEndpoints = {
   ...crudEndpoints('/api/role', 'roles', {

@@ -1,4 +1,5 @@
 import { formatDateTime, formatMoney } from '@ps/contracts/common/format';
+import { qrModules } from '@ps/contracts/common/qr';
 import { translator } from '../../lib/i18n.ts';
 import type { BookingForMail } from './mail.repository.ts';
 
@@ -14,6 +15,35 @@ export const escapeHtml = (value: string) =>
     /[&<>"']/g,
     (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
   );
+
+/** How wide one module of the mail's QR code is drawn: a reference's 21 modules and the quiet zone make 145 px. */
+const MODULE_PX = 5;
+
+/**
+ * A booking's QR code (its reference) for the HTML part of a mail, drawn as a table of coloured cells rather than an
+ * image: mail programs block remote images and most drop `data:` ones, while a table shows everywhere, also with
+ * images off, and prints. Each row's runs of one colour are one cell (`colspan`), which keeps it to a few kB.
+ */
+export function qrCodeTable(text: string, label: string): string {
+  const matrix = qrModules(text);
+  const width = matrix.length * MODULE_PX;
+  const rows = matrix.map((modules) => {
+    const cells: string[] = [];
+    let start = 0;
+    for (let x = 1; x <= modules.length; x++) {
+      if (x < modules.length && modules[x] === modules[start]) continue;
+      const span = x - start;
+      const colour = modules[start] ? '#000000' : '#ffffff';
+      cells.push(
+        `<td${span > 1 ? ` colspan="${span}"` : ''} bgcolor="${colour}" style="background:${colour};width:${span * MODULE_PX}px;height:${MODULE_PX}px;padding:0;font-size:0;line-height:0">&nbsp;</td>`,
+      );
+      start = x;
+    }
+    return `<tr>${cells.join('')}</tr>`;
+  });
+  // A fixed layout of `width` splits it evenly between the columns: every module is as wide as it is high.
+  return `<table role="img" aria-label="${escapeHtml(label)}" width="${width}" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;table-layout:fixed;width:${width}px">${rows.join('')}</table>`;
+}
 
 /**
  * The booking confirmation in the booking's language: the reference, the stay's times in the airport's time
@@ -70,6 +100,8 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
   const greeting = t('bookingMail.greeting', { name: booking.customer_name });
   const intro = t('bookingMail.intro', { company });
   const timesNote = t('bookingMail.timesNote', { airport: booking.airport_name, timeZone: booking.airport_time_zone });
+  // The ticket's QR code (issue 22, section 2): the car park scans it at the gate to open the booking.
+  const qrNote = t('bookingMail.qrNote');
   const closing = label('closing');
   const signature = t('bookingMail.signature', { company });
 
@@ -113,6 +145,8 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
 <p>${escapeHtml(intro)}</p>
 ${table(details)}
 <p style="color:#6b7280">${escapeHtml(timesNote)}</p>
+<p>${escapeHtml(qrNote)}</p>
+${qrCodeTable(booking.reference, t('bookingMail.qrLabel', { reference: booking.reference }))}
 <h3>${escapeHtml(label('prices'))}</h3>
 ${table(prices)}
 <p>${escapeHtml(closing)}</p>

@@ -1,5 +1,6 @@
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
 import { and, eq } from 'drizzle-orm';
+import jsqr from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertBookingPlace, insertPackage } from '../../../test/factories/booking-rows.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -239,6 +240,9 @@ describe('the confirmation over a real SMTP server', () => {
     }
     expect(text).toContain('Still to pay: £42.00');
     expect(html).toContain('<table');
+    // The ticket's QR code, drawn as a table (no image to block): read back with a QR decoder, it is the reference.
+    expect(html).toContain(`aria-label="QR code of booking ${booking.reference}"`);
+    expect(decodeQrTable(html)).toBe(booking.reference);
   });
 
   it('writes the confirmation in Tamil for a Tamil booking, with times in the airport’s time zone', async () => {
@@ -513,3 +517,30 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
     expect(rows.every((row) => row.attempts === 1)).toBe(true);
   });
 });
+
+/** The QR code table of a mail's HTML (mail.render.ts `qrCodeTable`) painted module by module and read by jsQR. */
+function decodeQrTable(html: string): string | null {
+  const table = html.match(/<table role="img"[^>]*>(.*?)<\/table>/s)?.[1] ?? '';
+  const rows = [...table.matchAll(/<tr>(.*?)<\/tr>/gs)].map(([, row]) =>
+    [...(row ?? '').matchAll(/<td(?: colspan="(\d+)")? bgcolor="(#[0-9a-f]{6})"/g)].flatMap(([, span, colour]) =>
+      Array.from({ length: Number(span ?? 1) }, () => colour === '#000000'),
+    ),
+  );
+  expect(rows.length).toBeGreaterThan(20);
+  expect(rows.every((modules) => modules.length === rows.length)).toBe(true);
+  const scale = 4;
+  const size = rows.length * scale;
+  const pixels = new Uint8ClampedArray(size * size * 4);
+  rows.forEach((modules, y) =>
+    modules.forEach((dark, x) => {
+      for (let dy = 0; dy < scale; dy++) {
+        for (let dx = 0; dx < scale; dx++) {
+          const at = ((y * scale + dy) * size + x * scale + dx) * 4;
+          pixels.set(dark ? [0, 0, 0, 255] : [255, 255, 255, 255], at);
+        }
+      }
+    }),
+  );
+  // jsQR is CommonJS: Node hands its exports over as the default import, the decoder on its `default`.
+  return jsqr.default(pixels, size, size)?.data ?? null;
+}

@@ -1,6 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type RoleCreate, type RoleCreateInput, type RoleRecord, type RoleUpdate, roleCreateSchema, roleUpdateSchema } from '@ps/contracts';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  type RoleCreate,
+  type RoleCreateInput,
+  type RoleRecord,
+  type RoleTemplate,
+  type RoleUpdate,
+  roleCreateSchema,
+  roleTemplates,
+  roleUpdateSchema,
+} from '@ps/contracts';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +47,11 @@ interface RoleFormProps<Output> {
   submitLabel: string;
   cancelHref: string;
   onSubmit: (values: Output, setError: UseFormSetError<RoleFormValues>, allowLeave: () => void) => Promise<void>;
+  /** A new role: offer the usual roles to start from. */
+  offerTemplates?: boolean;
 }
 
-function RoleForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, onSubmit }: RoleFormProps<Output>) {
+function RoleForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, onSubmit, offerTemplates = false }: RoleFormProps<Output>) {
   const { t } = useTranslation();
   const catalogue = usePermissionCatalogue();
   const {
@@ -48,10 +59,24 @@ function RoleForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, on
     handleSubmit,
     setError,
     watch,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<RoleFormValues, unknown, Output>({ resolver, defaultValues });
   const { blocker, allowLeave } = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const chosen = watch('permissions')?.length ?? 0;
+  const can = useCan();
+  /** A usual role's permissions (those the user holds: no one gives more than they have), and its name if none yet. */
+  const startFrom = (template: RoleTemplate) => {
+    const options = { shouldDirty: true, shouldValidate: true };
+    setValue(
+      'permissions',
+      roleTemplates[template].filter((permission) => can(permission)),
+      options,
+    );
+    if (!getValues('name')?.trim()) setValue('name', t(`roles.templates.${template}.name`), options);
+    if (!getValues('description')?.trim()) setValue('description', t(`roles.templates.${template}.description`), options);
+  };
 
   return (
     <Paper
@@ -111,6 +136,29 @@ function RoleForm<Output>({ resolver, defaultValues, submitLabel, cancelHref, on
             {t('roles.form.selected', { count: chosen })}
           </Text>
         </Stack>
+        {offerTemplates ? (
+          <Stack gap={6} role="group" aria-labelledby="role-templates" aria-describedby="role-templates-hint">
+            <Text id="role-templates" fw={600} size="sm">
+              {t('roles.templates.startFrom')}
+            </Text>
+            <Text id="role-templates-hint" size="sm">
+              {t('roles.templates.startFromHint')}
+            </Text>
+            <Group gap="sm">
+              {(Object.keys(roleTemplates) as RoleTemplate[]).map((template) => (
+                <Button
+                  key={template}
+                  variant="default"
+                  size="md"
+                  title={t(`roles.templates.${template}.description`)}
+                  onClick={() => startFrom(template)}
+                >
+                  {t(`roles.templates.${template}.name`)}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
         {catalogue.data ? (
           <Controller
             control={control}
@@ -153,6 +201,7 @@ export function RoleCreatePage() {
         {t('roles.createTitle')}
       </Title>
       <RoleForm<RoleCreate>
+        offerTemplates
         resolver={createResolver}
         cancelHref={`/${companyId}/roles`}
         defaultValues={{ name: '', description: '', permissions: [] }}
