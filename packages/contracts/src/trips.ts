@@ -241,6 +241,8 @@ export type TripListQuery = z.output<typeof tripListQuerySchema>;
 export const tripStatusUpdateSchema = z.strictObject({
   status: z.enum(tripStatuses, { error: V.invalidValue }),
   note: optionalText(500).default(null),
+  /** When it happened, for an action a phone kept while offline and sends later; now when absent, never in the future. */
+  at: isoInstant.optional(),
 });
 export type TripStatusUpdate = z.output<typeof tripStatusUpdateSchema>;
 

@@ -188,10 +188,20 @@ export async function recordTripStatus(
   from: TripStatus | null,
   to: TripStatus,
   note: string | null,
+  /** When it happened (a phone's queued action sent later); now by default. */
+  changedAt?: Date,
 ) {
   const [row] = await tx
     .insert(tripStatusHistory)
-    .values({ company_id: actor.companyId, trip_id: tripId, from_status: from, to_status: to, note, changed_by: actor.actorUserId })
+    .values({
+      company_id: actor.companyId,
+      trip_id: tripId,
+      from_status: from,
+      to_status: to,
+      note,
+      changed_by: actor.actorUserId,
+      ...(changedAt ? { changed_at: changedAt } : {}),
+    })
     .returning({ id: tripStatusHistory.id });
   if (!row) throw new Error('trip status history insert returned no row');
   return row;

@@ -49,7 +49,8 @@ const movementWrites = {
 const hasRunner = (row: { driver_id: number | null; partner_company_id: number | null }) =>
   row.driver_id !== null || row.partner_company_id !== null;
 
-const MOVEMENT_CLOCK_SKEW_MS = 5 * 60_000;
+/** How far ahead of the server a phone's clock may be when it says when something happened. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 const isoMovement = (movement: Omit<TripMovement, 'moved_at'> & { moved_at: Date }): TripMovement => ({
   ...movement,
@@ -75,6 +76,11 @@ export function createTripStatusService(db: Db) {
      * trip's driver (assign one with the update); `scheduled` again takes the driver off. With its history line.
      */
     async changeStatus(caller: TripCaller, id: number, input: TripStatusUpdate): Promise<TripDetail> {
+      // A queued action from a phone says when it happened; the clock's own skew aside, never later than now.
+      const changedAt = input.at === undefined ? undefined : new Date(input.at);
+      if (changedAt && changedAt.getTime() > Date.now() + CLOCK_SKEW_MS) {
+        throw new AppError(400, 'validation_failed', { details: [{ field: 'at', code: 'validation.invalidValue', message: '' }] });
+      }
       return writeRecords(db, trips, caller, tripWrites, async (records) => {
         const { tx } = records;
         const row = await lockTrip(tx, caller, id);
@@ -86,7 +92,7 @@ export function createTripStatusService(db: Db) {
         const columns: Partial<TripInsert> = { status: input.status };
         if (input.status === 'scheduled') Object.assign(columns, { driver_id: null, partner_company_id: null });
         await records.update(id, columns);
-        await recordTripStatus(tx, caller, id, row.status, input.status, input.note);
+        await recordTripStatus(tx, caller, id, row.status, input.status, input.note, changedAt);
         return readTrip(tx, caller, id);
       });
     },
@@ -134,7 +140,7 @@ export function createTripStatusService(db: Db) {
         if (trip.status === 'cancelled') throw tripClosed(caller, trip.status);
         const now = Date.now();
         const movedAt = input.moved_at === undefined ? new Date(now) : new Date(input.moved_at);
-        if (movedAt.getTime() > now + MOVEMENT_CLOCK_SKEW_MS) {
+        if (movedAt.getTime() > now + CLOCK_SKEW_MS) {
           throw new AppError(400, 'validation_failed', { details: [{ field: 'moved_at', code: 'validation.invalidValue', message: '' }] });
         }
         const row = await records.create({

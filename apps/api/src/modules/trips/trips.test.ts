@@ -404,6 +404,23 @@ describe('status moves', () => {
     ]);
   });
 
+  it('records a move a phone kept offline at the time it happened, never at a time still to come', async () => {
+    const world = await makeWorld();
+    const trip = await addTrip(world, { driver_id: world.first.driver.id });
+    const tappedAt = new Date(Date.now() - 40 * 60_000).toISOString();
+    const future = await setStatus(world.first.headers, trip.id, {
+      status: 'started',
+      at: new Date(Date.now() + 60 * 60_000).toISOString(),
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.details).toEqual([expect.objectContaining({ field: 'at' })]);
+    const started = await setStatus(world.first.headers, trip.id, { status: 'started', at: tappedAt });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // The history is in time order: the start sits at the time it was tapped.
+    const start = (started.body.data as TripDetail).status_history.find((entry) => entry.to_status === 'started');
+    expect(Date.parse(start?.changed_at ?? '')).toBe(Date.parse(tappedAt));
+  });
+
   it('refuses a move outside the transitions with 400 naming both statuses, in English and Tamil', async () => {
     const world = await makeWorld();
     const trip = await addTrip(world);

@@ -274,7 +274,7 @@ export function TripCard({ trip, zone, companyId, can, onAct }: TripCardProps) {
               leftSection={<IconPlayerPlay size={20} aria-hidden />}
               aria-label={t('myDay.trip.startNamed', named)}
               disabled={resting}
-              onClick={() => act({ kind: 'tripStatus', tripId: trip.id, status: 'started' })}
+              onClick={() => act({ kind: 'tripStatus', tripId: trip.id, status: 'started', at: new Date().toISOString() })}
             >
               {t('myDay.trip.start')}
             </Button>
@@ -288,7 +288,7 @@ export function TripCard({ trip, zone, companyId, can, onAct }: TripCardProps) {
               leftSection={<IconFlag size={20} aria-hidden />}
               aria-label={t('myDay.trip.completeNamed', named)}
               disabled={resting}
-              onClick={() => act({ kind: 'tripStatus', tripId: trip.id, status: 'completed' })}
+              onClick={() => act({ kind: 'tripStatus', tripId: trip.id, status: 'completed', at: new Date().toISOString() })}
             >
               {t('myDay.trip.complete')}
             </Button>

@@ -14,7 +14,8 @@ import type { MyDayPlace } from '@ps/contracts/myDay';
 
 /** What an action asks of the API; each carries what it needs to be sent later exactly as it was made. */
 export type QueuedRequest =
-  | { kind: 'tripStatus'; tripId: number; status: 'started' | 'completed' }
+  /** `at`: when the driver tapped it (an action sent later keeps its time; older stored actions have none). */
+  | { kind: 'tripStatus'; tripId: number; status: 'started' | 'completed'; at?: string }
   | { kind: 'movement'; tripId: number; place: Pick<MyDayPlace, 'kind' | 'id' | 'name'>; movedAt: string }
   | { kind: 'clockIn'; day: string; at: string }
   /** `attendanceId` is null while the day's clock-in is still queued: the clock-in's answer fills it in. */

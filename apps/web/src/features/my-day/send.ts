@@ -18,7 +18,7 @@ export async function sendAction(action: QueuedAction): Promise<SendOutcome> {
       case 'tripStatus': {
         const answer = await callEndpoint(tripEndpoints.updateStatus, {
           params: { id: request.tripId },
-          body: { status: request.status },
+          body: { status: request.status, ...(request.at ? { at: request.at } : {}) },
           headers,
         });
         return { result: { status: answer.status }, answer: answer.data };
