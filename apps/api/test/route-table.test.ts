@@ -1,4 +1,4 @@
-import { assignablePermissions, builtInRolePermissions, FINANCE_PERMISSION, mayCall, permissionParts } from '@ps/contracts';
+import { assignablePermissions, builtInRolePermissions, FINANCE_PERMISSION, mayCall, permissionParts, roleTemplates } from '@ps/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema/index.ts';
@@ -28,21 +28,9 @@ const PUBLIC_ROUTES = [
   'GET /api/blog/public/cover/:id',
 ];
 
-/** Two roles a company makes of its own: a read-only accountant and a dispatcher (issue 9's examples). */
+/** Two roles a company makes of its own: a read-only accountant and a dispatcher (the role screen's usual one). */
 const ACCOUNTANT = assignablePermissions.filter((permission) => permissionParts(permission).action === 'view');
-const DISPATCHER = [
-  'bookings.view',
-  'drivers.view',
-  'trips.view',
-  'trips.create',
-  'trips.update',
-  'trips.status',
-  'trips.status_admin',
-  'trips.movement',
-  'flights.view',
-  'flights.update',
-  'attendance.view',
-] as const;
+const DISPATCHER = roleTemplates.dispatcher;
 
 type CallerName = 'super_admin' | 'admin' | 'driver' | 'accountant' | 'dispatcher';
 let ctx: TestContext;

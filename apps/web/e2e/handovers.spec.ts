@@ -1,10 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Booking } from '@ps/contracts';
 import type { Handover } from '@ps/contracts/handovers';
+import { roleTemplates } from '@ps/contracts/roles';
 import handoversTa from '../src/features/handovers/locales/ta.json' with { type: 'json' };
 import { call, choose, heathrowMeetAndGreet } from './bookingWorld';
 import { dialogOpen, noSidewaysScroll, setLanguage } from './catalogue';
-import { apiSignIn, figure, PHONE_ONLY, seriousViolations, storeSession, toast } from './support';
+import { apiSignIn, figure, PHONE_ONLY, seriousViolations, storeSession, toast, userWithRole } from './support';
 
 /**
  * Handovers (issue 22, section 1) against the real API: a confirmed meet-and-greet booking is checked in on the
@@ -227,9 +228,15 @@ test('checks a car in with what was seen, undoes it from the toast, and checks i
 
 test('in Tamil on a phone: a check-in with one hand, nothing sideways, targets of 44 px', PHONE_ONLY, async ({ page, request }) => {
   const w = handoversTa.handovers;
-  const session = await apiSignIn(request);
-  const token = session.access_token;
-  const { bay, booking } = await handoverWorld(request, token, 'Kaiyoppam Customer');
+  const admin = await apiSignIn(request);
+  const { bay, booking } = await handoverWorld(request, admin.access_token, 'Kaiyoppam Customer');
+  // The gate's own role: the usual ground staff, who also take payments here (so see what is owed).
+  const { session } = await userWithRole(request, 'Gate crew', [
+    ...roleTemplates.ground_staff,
+    'payments.view',
+    'payments.create',
+    'finance.view',
+  ]);
   await storeSession(page, session);
   await setLanguage(page, 'ta');
   // Without a kind in the address, the booking's status says which handover is due.

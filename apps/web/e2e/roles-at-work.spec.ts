@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { Booking } from '@ps/contracts';
 import { setLanguage } from './catalogue';
-import { apiSignIn, finishFirstSignIn, PHONE_ONLY, seriousViolations, storeSession } from './support';
+import { apiSignIn, PHONE_ONLY, seriousViolations, storeSession, userWithRole } from './support';
 
 /**
  * Screens follow the role (issue 22, sections 4 and 5): a dispatcher and a member of the ground staff each meet only
@@ -22,25 +22,6 @@ const DISPATCHER = [
   'flights.view',
 ];
 const GROUND_STAFF = ['bookings.view', 'handovers.view', 'handovers.create', 'positions.view'];
-
-/** A new office user holding a new role with these permissions, signed in (first sign-in finished). */
-async function userWithRole(request: APIRequestContext, label: string, permissions: readonly string[]) {
-  const admin = await apiSignIn(request);
-  const headers = { authorization: `Bearer ${admin.access_token}` };
-  const suffix = Date.now().toString(36).slice(-6);
-  const role = await request.post('/api/role/add', { headers, data: { name: `${label} ${suffix}`, permissions } });
-  expect(role.status(), await role.text()).toBe(201);
-  const roleId = ((await role.json()) as { data: { id: number } }).data.id;
-  const email = `${label.toLowerCase().replace(/\W+/g, '.')}.${suffix}@example.com`;
-  const added = await request.post('/api/auth/admin/add', {
-    headers,
-    data: { name: `${label} Kumar`, email, temporary_password: 'Harbour-gate-4417', role_id: roleId },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const session = await finishFirstSignIn(request, email, 'Harbour-gate-4417', 'Gate-keeper-2026');
-  expect(session.user_data.permissions).not.toContain('finance.view');
-  return { session, adminHeaders: headers };
-}
 
 /**
  * Follows the page's API calls: every 403 it receives, and how many calls are still open (the live board's event
@@ -71,6 +52,7 @@ async function settledWithoutRefusal(page: Page, api: ReturnType<typeof watchApi
 
 test('a dispatcher sees the day, bookings, drivers and dispatch without money, check-ins or pay', async ({ page, request }) => {
   const { session, adminHeaders } = await userWithRole(request, 'Dispatcher', DISPATCHER);
+  expect(session.user_data.permissions).not.toContain('finance.view');
   const bookings = (await (await request.get('/api/booking/list?page_size=100', { headers: adminHeaders })).json()) as { data: Booking[] };
   const confirmed = bookings.data.find((booking) => booking.status === 'confirmed');
   const drivers = (await (await request.get('/api/driver/list?page_size=5', { headers: adminHeaders })).json()) as {
@@ -142,6 +124,7 @@ test(
   PHONE_ONLY,
   async ({ page, request }) => {
     const { session, adminHeaders } = await userWithRole(request, 'Gate', GROUND_STAFF);
+    expect(session.user_data.permissions).not.toContain('finance.view');
     const bookings = (await (await request.get('/api/booking/list?page_size=100', { headers: adminHeaders })).json()) as {
       data: Booking[];
     };

@@ -227,3 +227,21 @@ export function figure(value: number | null): number {
   if (value === null) throw new Error('the administrator was sent a money figure as null');
   return value;
 }
+
+/** A new office user holding a new role with these permissions, signed in (first sign-in finished). */
+export async function userWithRole(request: APIRequestContext, label: string, permissions: readonly string[]) {
+  const admin = await apiSignIn(request);
+  const headers = { authorization: `Bearer ${admin.access_token}` };
+  const suffix = Date.now().toString(36).slice(-6);
+  const role = await request.post('/api/role/add', { headers, data: { name: `${label} ${suffix}`, permissions } });
+  expect(role.status(), await role.text()).toBe(201);
+  const roleId = ((await role.json()) as { data: { id: number } }).data.id;
+  const email = `${label.toLowerCase().replace(/\W+/g, '.')}.${suffix}@example.com`;
+  const added = await request.post('/api/auth/admin/add', {
+    headers,
+    data: { name: `${label} Kumar`, email, temporary_password: 'Harbour-gate-4417', role_id: roleId },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const session = await finishFirstSignIn(request, email, 'Harbour-gate-4417', 'Gate-keeper-2026');
+  return { session, adminHeaders: headers };
+}

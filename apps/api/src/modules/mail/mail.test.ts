@@ -531,16 +531,16 @@ function decodeQrTable(html: string): string | null {
   const scale = 4;
   const size = rows.length * scale;
   const pixels = new Uint8ClampedArray(size * size * 4);
-  rows.forEach((modules, y) =>
-    modules.forEach((dark, x) => {
+  for (const [y, modules] of rows.entries()) {
+    for (const [x, dark] of modules.entries()) {
       for (let dy = 0; dy < scale; dy++) {
         for (let dx = 0; dx < scale; dx++) {
           const at = ((y * scale + dy) * size + x * scale + dx) * 4;
           pixels.set(dark ? [0, 0, 0, 255] : [255, 255, 255, 255], at);
         }
       }
-    }),
-  );
+    }
+  }
   // jsQR is CommonJS: Node hands its exports over as the default import, the decoder on its `default`.
   return jsqr.default(pixels, size, size)?.data ?? null;
 }
