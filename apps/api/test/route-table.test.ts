@@ -26,6 +26,9 @@ const PUBLIC_ROUTES = [
   'GET /api/blog/public/list',
   'GET /api/blog/public/get/:language/:slug',
   'GET /api/blog/public/cover/:id',
+  // The public booking API: a company's own web site with its client key (issue 23, section 1).
+  'GET /api/public/airport/list',
+  'GET /api/public/quote',
 ];
 
 /** Two roles a company makes of its own: a read-only accountant and a dispatcher (the role screen's usual one). */

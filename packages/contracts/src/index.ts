@@ -27,6 +27,7 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './permissions.ts';
 export * from './prices.ts';
+export * from './publicBooking.ts';
 export * from './quote.ts';
 export * from './roles.ts';
 export * from './search.ts';

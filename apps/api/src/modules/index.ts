@@ -28,6 +28,7 @@ import { payoutsModule } from './payouts/payouts.module.ts';
 import { peopleModule } from './people/people.module.ts';
 import { positionsModule } from './positions/positions.module.ts';
 import { pricesModule } from './prices/prices.module.ts';
+import { publicBookingModule } from './public-booking/public-booking.module.ts';
 import { quoteModule } from './quote/quote.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { searchModule } from './search/search.module.ts';
@@ -84,4 +85,5 @@ export const apiModules: readonly ApiModule[] = [
   positionsModule,
   handoversModule,
   onSiteModule,
+  publicBookingModule,
 ];

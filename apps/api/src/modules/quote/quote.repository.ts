@@ -16,9 +16,9 @@ import {
 /** What the quote reads, in one statement: every piece is the company's own or absent. */
 export interface QuoteLookup {
   currency: string;
-  airport: { id: number; name: string; iata_code: string; time_zone: string } | null;
-  departure: { id: number; name: string; airport_id: number } | null;
-  arrival: { id: number; name: string; airport_id: number } | null;
+  airport: { id: number; name: string; iata_code: string; time_zone: string; status: number } | null;
+  departure: { id: number; name: string; airport_id: number; status: number } | null;
+  arrival: { id: number; name: string; airport_id: number; status: number } | null;
   package: { id: number; name: string; type: BandType; price: number; status: number } | null;
   services: { id: number; name: string; price: number; status: number }[];
   voucher: {
@@ -83,11 +83,15 @@ export function quoteLookupQuery(db: Pick<DbOrTx, 'select'>) {
     .select({
       currency: companies.currency,
       airport: sql<QuoteLookup['airport']>`(select json_build_object('id', ${airports.id}, 'name', ${airports.name},
-        'iata_code', ${airports.iata_code}, 'time_zone', ${airports.time_zone}) from ${airports}
+        'iata_code', ${airports.iata_code}, 'time_zone', ${airports.time_zone}, 'status', ${airports.status}) from ${airports}
         where ${airports.company_id} = ${company} and ${airports.id} = ${p('airportId')}::int)`,
-      departure: sql<QuoteLookup['departure']>`(select json_build_object('id', l.id, 'name', l.name, 'airport_id', l.airport_id)
+      departure: sql<
+        QuoteLookup['departure']
+      >`(select json_build_object('id', l.id, 'name', l.name, 'airport_id', l.airport_id, 'status', l.status)
         from ${locations} l where l.company_id = ${company} and l.id = ${p('departureId')}::int)`,
-      arrival: sql<QuoteLookup['arrival']>`(select json_build_object('id', l.id, 'name', l.name, 'airport_id', l.airport_id)
+      arrival: sql<
+        QuoteLookup['arrival']
+      >`(select json_build_object('id', l.id, 'name', l.name, 'airport_id', l.airport_id, 'status', l.status)
         from ${locations} l where l.company_id = ${company} and l.id = ${p('arrivalId')}::int)`,
       package: sql<QuoteLookup['package']>`(select json_build_object('id', ${packages.id}, 'name', ${packages.name},
         'type', ${packages.type}, 'price', ${packages.price}, 'status', ${packages.status}) from ${packages}

@@ -82,6 +82,8 @@ export function createQuoteService(db: DbOrTx) {
 
 export interface QuoteOptions {
   heldVoucherId?: number | null;
+  /** The public quote: an inactive airport or location is not there (400 on its field), as its public lists leave it out. */
+  activeOnly?: boolean;
 }
 
 function priceOf(
@@ -95,9 +97,11 @@ function priceOf(
 ): Quote {
   const { t, language } = caller;
   // References: the company's own (another company's id finds nothing), the locations at the airport.
-  if (!lookup.airport) throw invalidField('airport_id');
-  if (!lookup.departure || lookup.departure.airport_id !== lookup.airport.id) throw invalidField('departure_id');
-  if (!lookup.arrival || lookup.arrival.airport_id !== lookup.airport.id) throw invalidField('arrival_id');
+  const shown = (record: { status: number }) => !options.activeOnly || record.status === 1;
+  if (!lookup.airport || !shown(lookup.airport)) throw invalidField('airport_id');
+  if (!lookup.departure || lookup.departure.airport_id !== lookup.airport.id || !shown(lookup.departure))
+    throw invalidField('departure_id');
+  if (!lookup.arrival || lookup.arrival.airport_id !== lookup.airport.id || !shown(lookup.arrival)) throw invalidField('arrival_id');
   const pkg = lookup.package;
   if (query.package_id !== undefined && pkg?.status !== 1) throw invalidField('package_id');
   const services = lookup.services;
