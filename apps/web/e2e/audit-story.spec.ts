@@ -28,7 +28,10 @@ async function paidBooking(request: APIRequestContext, token: string, tag: strin
 /** A new office user whose role may only read bookings (and see money: the payment's amount is in the trail), signed in. */
 async function dispatcher(request: APIRequestContext, token: string, tag: string) {
   const headers = { authorization: `Bearer ${token}` };
-  const role = await request.post('/api/role/add', { headers, data: { name: `Trail reader ${tag}`, permissions: ['bookings.view', 'finance.view'] } });
+  const role = await request.post('/api/role/add', {
+    headers,
+    data: { name: `Trail reader ${tag}`, permissions: ['bookings.view', 'finance.view'] },
+  });
   expect(role.status(), await role.text()).toBe(201);
   const roleId = ((await role.json()) as { data: { id: number } }).data.id;
   const email = `trail.${tag}@example.com`;
