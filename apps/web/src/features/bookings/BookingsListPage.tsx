@@ -1,37 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  MultiSelect,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { airportEndpoints, type Booking, locationEndpoints } from '@ps/contracts';
-import { type BookingChannel, type BookingStatus, bookingChannels, bookingStatuses } from '@ps/contracts/common/bookingStates';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Booking } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AddButton, ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
-import { keyboardScrollable } from '../../components/ReferenceSelects';
-import { ApiError } from '../../lib/api';
 import type { CsvColumn } from '../../lib/csv';
-import { useCanCall, useSeesMoney } from '../../lib/finance';
+import { useSeesMoney } from '../../lib/finance';
 import { minorDigitsOf, toMajor } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
-import { toastSuccess } from '../../lib/toast';
-import { type BulkStatusResult, bookingsResource, DEFAULT_SORT, parkRideResource, useBulkStatus } from './api';
-import { useAirports, useLocations } from './api.choices';
+import { bookingsResource, DEFAULT_SORT, parkRideResource } from './api';
+import { BookingFilters } from './BookingFilters';
+import { BulkStatusChange } from './BulkStatusChange';
 import { StatusBadge, useBookingText } from './format';
-import { type BookingListSearch, parseStatuses, validateBookingListSearch } from './search';
+import { type BookingListSearch, validateBookingListSearch } from './search';
 
 const bookingsRoute = getRouteApi('/$companyId/bookings');
 const parkRideRoute = getRouteApi('/$companyId/park-ride');
@@ -300,196 +281,5 @@ function BookingsList({ kind }: { kind: ListKind }) {
         </Text>
       ) : null}
     </Stack>
-  );
-}
-
-function BookingFilters({ search, setSearch }: { search: BookingListSearch; setSearch: (patch: Partial<BookingListSearch>) => void }) {
-  const { t } = useTranslation();
-  const canCall = useCanCall();
-  const placeFilters = canCall(airportEndpoints.list) && canCall(locationEndpoints.list);
-  const airports = useAirports(placeFilters);
-  const carParks = useLocations(search.airport_id, { carParksOnly: true, enabled: placeFilters });
-  const toId = (value: string | null) => (value ? Number(value) : undefined);
-  return (
-    <>
-      <MultiSelect
-        {...keyboardScrollable}
-        aria-label={t('bookings.filters.status')}
-        placeholder={search.status ? undefined : t('bookings.filters.anyStatus')}
-        size="md"
-        clearable
-        clearButtonProps={{ 'aria-label': t('bookings.filters.clearStatus') }}
-        data={bookingStatuses.map((status) => ({ value: status, label: t(`bookings.statuses.${status}`) }))}
-        value={parseStatuses(search.status)}
-        onChange={(values) => setSearch({ status: values.length > 0 ? parseStatuses(values.join(',')).join(',') : undefined })}
-        style={{ flex: '1 1 240px' }}
-      />
-      {/* The place filters only for a role that may read airports and locations (their lists fill them). */}
-      {placeFilters ? (
-        <>
-          <Select
-            {...keyboardScrollable}
-            aria-label={t('bookings.filters.airport')}
-            placeholder={t('bookings.filters.anyAirport')}
-            size="md"
-            clearable
-            clearButtonProps={{ 'aria-label': t('bookings.filters.clearAirport') }}
-            searchable
-            nothingFoundMessage={t('common.nothingFound')}
-            data={(airports.data ?? []).map((airport) => ({ value: String(airport.id), label: `${airport.iata_code} · ${airport.name}` }))}
-            value={search.airport_id ? String(search.airport_id) : null}
-            onChange={(value) => setSearch({ airport_id: toId(value), car_park_id: undefined })}
-            style={{ flex: '1 1 200px' }}
-          />
-          <Select
-            {...keyboardScrollable}
-            aria-label={t('bookings.filters.carPark')}
-            placeholder={t('bookings.filters.anyCarPark')}
-            size="md"
-            clearable
-            clearButtonProps={{ 'aria-label': t('bookings.filters.clearCarPark') }}
-            searchable
-            nothingFoundMessage={t('common.nothingFound')}
-            data={(carParks.data ?? []).map((location) => ({ value: String(location.id), label: location.name }))}
-            value={search.car_park_id ? String(search.car_park_id) : null}
-            onChange={(value) => setSearch({ car_park_id: toId(value) })}
-            style={{ flex: '1 1 200px' }}
-          />
-        </>
-      ) : null}
-      <Select
-        {...keyboardScrollable}
-        aria-label={t('bookings.filters.channel')}
-        size="md"
-        allowDeselect={false}
-        data={[
-          { value: 'all', label: t('bookings.filters.anyChannel') },
-          ...bookingChannels.map((channel) => ({ value: channel, label: t(`bookings.channels.${channel}`) })),
-        ]}
-        value={search.channel ?? 'all'}
-        onChange={(value) => setSearch({ channel: value === 'all' || !value ? undefined : (value as BookingChannel) })}
-        style={{ flex: '1 1 160px' }}
-      />
-      <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 100%' }}>
-        <SegmentedControl
-          size="md"
-          aria-label={t('bookings.filters.dateField')}
-          data={[
-            { value: 'departure', label: t('bookings.filters.byDeparture') },
-            { value: 'arrival', label: t('bookings.filters.byArrival') },
-          ]}
-          value={search.date_field ?? 'departure'}
-          onChange={(value) => setSearch({ date_field: value === 'arrival' ? 'arrival' : undefined })}
-          style={{ flex: '1 1 240px' }}
-        />
-        <TextInput
-          type="date"
-          size="md"
-          label={t('bookings.filters.from')}
-          value={search.from ?? ''}
-          max={search.to}
-          onChange={(event) => setSearch({ from: event.currentTarget.value || undefined })}
-          style={{ flex: '1 1 150px' }}
-        />
-        <TextInput
-          type="date"
-          size="md"
-          label={t('bookings.filters.to')}
-          value={search.to ?? ''}
-          min={search.from}
-          onChange={(event) => setSearch({ to: event.currentTarget.value || undefined })}
-          style={{ flex: '1 1 150px' }}
-        />
-      </Group>
-    </>
-  );
-}
-
-/** Why the server refused one booking's change, in the user's language. */
-function refusalText(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
-
-/**
- * "3 selected: move to [status] · Apply": one status update per booking, then how many changed, how many were
- * refused and why (a refused move names both statuses).
- */
-function BulkStatusChange({ selected, onDone }: { selected: Booking[]; onDone: () => void }) {
-  const { t } = useTranslation();
-  const bulk = useBulkStatus();
-  const [target, setTarget] = useState<BookingStatus | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [outcome, setOutcome] = useState<BulkStatusResult | null>(null);
-
-  const apply = async () => {
-    if (!target) return;
-    const result = await bulk.mutateAsync({ bookings: selected, status: target });
-    setAsking(false);
-    setOutcome(result.refused.length > 0 ? result : null);
-    if (result.changed.length > 0) toastSuccess(t('bookings.bulk.changed', { count: result.changed.length }));
-    onDone();
-  };
-
-  return (
-    <>
-      {outcome ? (
-        <Alert
-          color="orange"
-          variant="light"
-          role="alert"
-          title={t('bookings.bulk.summary', {
-            changed: t('bookings.bulk.changedCount', { count: outcome.changed.length }),
-            refused: t('bookings.bulk.refusedCount', { count: outcome.refused.length }),
-          })}
-          withCloseButton
-          closeButtonLabel={t('common.close')}
-          onClose={() => setOutcome(null)}
-        >
-          <List size="sm" spacing={4}>
-            {outcome.refused.map(({ booking, error }) => (
-              <List.Item key={booking.id}>
-                <Text span fw={700} ff="monospace" c="blue.9">
-                  {booking.reference}
-                </Text>
-                : {refusalText(error, t('app.errors.unexpected'))}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      ) : null}
-      {selected.length > 0 ? (
-        <Paper withBorder radius="md" p="sm" role="region" aria-label={t('bookings.bulk.region')}>
-          <Group gap="sm" justify="space-between" wrap="wrap" align="flex-end">
-            <Text fw={600}>{t('kit.bulk.selected', { count: selected.length })}</Text>
-            <Group gap="sm" wrap="wrap" align="flex-end">
-              <Select
-                {...keyboardScrollable}
-                size="md"
-                label={t('bookings.bulk.moveTo')}
-                placeholder={t('bookings.bulk.chooseStatus')}
-                data={bookingStatuses.map((status) => ({ value: status, label: t(`bookings.statuses.${status}`) }))}
-                value={target}
-                onChange={(value) => setTarget((value as BookingStatus | null) ?? null)}
-              />
-              <Button size="md" disabled={!target} onClick={() => setAsking(true)}>
-                {t('bookings.bulk.apply')}
-              </Button>
-              <Button size="md" variant="subtle" onClick={onDone}>
-                {t('kit.bulk.clear')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      ) : null}
-      <ConfirmDialog
-        opened={asking && target !== null}
-        title={t('bookings.bulk.confirmTitle')}
-        body={t('bookings.bulk.confirm', { count: selected.length, status: target ? t(`bookings.statuses.${target}`) : '' })}
-        confirmLabel={t('bookings.bulk.apply')}
-        busy={bulk.isPending}
-        onConfirm={() => void apply()}
-        onClose={() => setAsking(false)}
-      />
-    </>
   );
 }
