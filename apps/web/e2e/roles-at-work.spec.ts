@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Booking } from '@ps/contracts';
 import { setLanguage } from './catalogue';
 import { apiSignIn, PHONE_ONLY, seriousViolations, storeSession, userWithRole } from './support';
@@ -50,7 +50,11 @@ async function settledWithoutRefusal(page: Page, api: ReturnType<typeof watchApi
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-test('a dispatcher sees the day, bookings, drivers and dispatch without money, check-ins or pay', async ({ page, request }) => {
+/**
+ * A dispatcher, signed in with a role of their own, and what the screens need: a confirmed booking and a driver. Each of
+ * the dispatcher's screens is a test of its own (together they outlasted a test's minute on a busy machine).
+ */
+async function asDispatcher(page: Page, request: APIRequestContext) {
   const { session, adminHeaders } = await userWithRole(request, 'Dispatcher', DISPATCHER);
   expect(session.user_data.permissions).not.toContain('finance.view');
   const bookings = (await (await request.get('/api/booking/list?page_size=100', { headers: adminHeaders })).json()) as { data: Booking[] };
@@ -62,61 +66,72 @@ test('a dispatcher sees the day, bookings, drivers and dispatch without money, c
   if (!confirmed || !driverId) throw new Error('the demo data has no confirmed booking or no driver');
   const api = watchApi(page);
   await storeSession(page, session);
+  return { api, confirmed, driverId };
+}
 
-  // Home is the dashboard: today's figures without the month's revenue or its chart, the board without check-in.
-  await page.goto('/1');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByTestId('figure-month-bookings')).toBeVisible();
-  await expect(page.getByTestId('figure-month-revenue')).toHaveCount(0);
-  await expect(page.getByTestId('chart-bookings')).toBeVisible();
-  await expect(page.getByTestId('chart-revenue')).toHaveCount(0);
-  await expect(page.getByTestId('board-in')).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Check (in|out) / })).toHaveCount(0);
-  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(navigation.getByRole('link', { name: 'Dispatch' })).toBeVisible();
-  await expect(navigation.getByRole('link', { name: 'Payroll' })).toHaveCount(0);
-  await expect(navigation.getByRole('link', { name: 'Cars on site' })).toHaveCount(0);
-  await settledWithoutRefusal(page, api);
+test.describe('a dispatcher works without money, check-ins or pay', () => {
+  test('home is the dashboard: the day without revenue, the board without check-in', async ({ page, request }) => {
+    const { api } = await asDispatcher(page, request);
+    await page.goto('/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('figure-month-bookings')).toBeVisible();
+    await expect(page.getByTestId('figure-month-revenue')).toHaveCount(0);
+    await expect(page.getByTestId('chart-bookings')).toBeVisible();
+    await expect(page.getByTestId('chart-revenue')).toHaveCount(0);
+    await expect(page.getByTestId('board-in')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Check (in|out) / })).toHaveCount(0);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(navigation.getByRole('link', { name: 'Dispatch' })).toBeVisible();
+    await expect(navigation.getByRole('link', { name: 'Payroll' })).toHaveCount(0);
+    await expect(navigation.getByRole('link', { name: 'Cars on site' })).toHaveCount(0);
+    await settledWithoutRefusal(page, api);
+  });
 
-  // The bookings list without a total column; the booking without its price, payments, handover or status moves.
-  await page.goto('/1/bookings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect(page.locator('thead')).toContainText('Status');
-  await expect(page.locator('thead')).not.toContainText('Total');
-  await settledWithoutRefusal(page, api);
+  test('the bookings list without a total; a booking without its price, payments, check-in or status moves', async ({ page, request }) => {
+    const { api, confirmed } = await asDispatcher(page, request);
+    await page.goto('/1/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await expect(page.locator('thead')).toContainText('Status');
+    await expect(page.locator('thead')).not.toContainText('Total');
+    await settledWithoutRefusal(page, api);
 
-  await page.goto(`/1/bookings/${confirmed.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Booking ${confirmed.reference}` })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Status history' })).toBeVisible();
-  await expect(page.getByTestId('booking-price')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Payments' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Check in', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
-  await settledWithoutRefusal(page, api);
+    await page.goto(`/1/bookings/${confirmed.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Booking ${confirmed.reference}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Status history' })).toBeVisible();
+    await expect(page.getByTestId('booking-price')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Payments' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Check in', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+    await settledWithoutRefusal(page, api);
+  });
 
-  // A driver: attendance read only (no "Add day"), no pay rates and no payouts.
-  await page.goto(`/1/drivers/${driverId}`);
-  await expect(page.getByRole('heading', { name: 'Attendance' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add day' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: /rate/i })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: /payouts/i })).toHaveCount(0);
-  await settledWithoutRefusal(page, api);
+  test('a driver with attendance read only and no pay; the drivers list without rates', async ({ page, request }) => {
+    const { api, driverId } = await asDispatcher(page, request);
+    await page.goto(`/1/drivers/${driverId}`);
+    await expect(page.getByRole('heading', { name: 'Attendance' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add day' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /rate/i })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /payouts/i })).toHaveCount(0);
+    await settledWithoutRefusal(page, api);
 
-  await page.goto('/1/drivers');
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect(page.locator('thead')).toContainText('Licence expiry');
-  await expect(page.locator('thead')).not.toContainText(/per hour/i);
-  await settledWithoutRefusal(page, api);
+    await page.goto('/1/drivers');
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await expect(page.locator('thead')).toContainText('Licence expiry');
+    await expect(page.locator('thead')).not.toContainText(/per hour/i);
+    await settledWithoutRefusal(page, api);
+  });
 
-  await page.goto('/1/dispatch');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
-  await settledWithoutRefusal(page, api);
+  test('dispatch opens; a money screen by its address shows the no-access page, not a refused call', async ({ page, request }) => {
+    const { api } = await asDispatcher(page, request);
+    await page.goto('/1/dispatch');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
+    await settledWithoutRefusal(page, api);
 
-  // A money screen by its address: the no-access page, not a refused call.
-  await page.goto('/1/payroll');
-  await expect(page.getByTestId('no-access')).toBeVisible();
-  await settledWithoutRefusal(page, api);
+    await page.goto('/1/payroll');
+    await expect(page.getByTestId('no-access')).toBeVisible();
+    await settledWithoutRefusal(page, api);
+  });
 });
 
 test(
