@@ -68,6 +68,12 @@ const envSchema = z.object({
     .default(15 * 60),
   /** Requests per minute per address on the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * The public booking API's add (issue 23): bookings per hour from one address, and per minute through one company's
+   * client key (its whole web site), on top of the API's limit per address above.
+   */
+  PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  PUBLIC_BOOKINGS_PER_KEY_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** With PostgreSQL, how often each process adds its rate-limit counts to the shared ones (plugins/rate-limit-store.ts). */
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Behind a reverse proxy: trust its X-Forwarded-For (off by default, so a made-up header changes nothing). */

@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = [
   // The public booking API: a company's own web site with its client key (issue 23, section 1).
   'GET /api/public/airport/list',
   'GET /api/public/quote',
+  'POST /api/public/booking/add',
 ];
 
 /** Two roles a company makes of its own: a read-only accountant and a dispatcher (the role screen's usual one). */

@@ -223,6 +223,7 @@ describe('API reference', () => {
   const bodiless = new Set([
     'POST /api/auth/totp/setup',
     'POST /api/booking/send-mail/{id}',
+    'POST /api/company/client-key/rotate',
     'POST /api/mail/outbox/resend/{id}',
     'PATCH /api/driver/payouts/approve/{id}',
     'PATCH /api/handover/undo/{id}',

@@ -253,3 +253,45 @@ test(
     expect(await seriousViolations(page)).toEqual([]);
   },
 );
+
+test('an admin switches online booking off and to paid in advance, and replaces the client key after confirming', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await openSettings(page, request);
+  const online = page.getByRole('region', { name: 'Online booking' });
+  const companyId = await online.getByTestId('public-booking-company-id').inputValue();
+  const oldKey = await online.getByTestId('public-booking-client-key').inputValue();
+  const basic = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${companyId}:${key}`).toString('base64')}` });
+  expect((await request.get('/api/public/airport/list', { headers: basic(oldKey) })).status()).toBe(200);
+
+  await online.getByRole('switch', { name: 'Take bookings online' }).click({ force: true });
+  await online.getByRole('radio', { name: 'In advance' }).check();
+  await online.getByRole('button', { name: 'Save online booking' }).click();
+  await expect(toast(page, 'Online booking saved.')).toBeVisible();
+  expect(await companyDetails(request)).toMatchObject({ public_booking_enabled: false, public_booking_payment: 'in_advance' });
+  const off = await request.get('/api/public/airport/list', { headers: basic(oldKey) });
+  expect(off.status()).toBe(401);
+  expect(((await off.json()) as { code: string }).code).toBe('public_booking_off');
+
+  // Replacing the key asks first; Cancel changes nothing.
+  await online.getByRole('button', { name: 'Replace key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replace the client key?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(online.getByTestId('public-booking-client-key')).toHaveValue(oldKey);
+  await online.getByRole('button', { name: 'Replace key' }).click();
+  await dialog.getByRole('button', { name: 'Replace key' }).click();
+  await expect(toast(page, 'A new key is in place: put it in your web site now.')).toBeVisible();
+  await expect(online.getByTestId('public-booking-client-key')).not.toHaveValue(oldKey);
+  const newKey = await online.getByTestId('public-booking-client-key').inputValue();
+  expect((await request.get('/api/web-config', { headers: basic(oldKey) })).status()).toBe(401);
+  expect((await request.get('/api/web-config', { headers: basic(newKey) })).status()).toBe(200);
+  // The sign-in page carries the new key by itself, for a visitor and for this browser's next visit.
+  const visitor = await visitorPage(browser);
+  await visitor.goto('/auth/login');
+  await expect(visitor.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await visitor.evaluate(() => localStorage.getItem('basic_token'))).toBe(Buffer.from(`${companyId}:${newKey}`).toString('base64'));
+  expect(await page.evaluate(() => localStorage.getItem('basic_token'))).toBe(Buffer.from(`${companyId}:${newKey}`).toString('base64'));
+  await visitor.context().close();
+});

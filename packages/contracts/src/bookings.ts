@@ -105,7 +105,8 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-const bookingFields = {
+/** Each booking field's rule, shared by the back-office's add and update and the public booking API's add. */
+export const bookingFields = {
   customer_name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.max100 }),
   customer_email: customerEmail,
   customer_phone: customerPhone,

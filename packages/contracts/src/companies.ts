@@ -5,6 +5,7 @@ import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { idParamsSchema, listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
 import { companySortFields } from './common/sortFields.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
+import { publicBookingPayments } from './publicBooking.ts';
 
 /** ISO 4217 codes this runtime knows (GBP, LKR, EUR...). */
 let currencySet: Set<string> | undefined;
@@ -173,6 +174,9 @@ export const companyDetailsSchema = z.object({
   first_day_of_week: z.number().int().min(1).max(7),
   terms: z.string().nullable(),
   mail_from_address: z.string(),
+  /** The public booking API and booking page (issue 23): on or off, and a web booking paid on arrival or in advance. */
+  public_booking_enabled: z.boolean(),
+  public_booking_payment: z.enum(publicBookingPayments),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
@@ -215,8 +219,16 @@ export const companyDetailsFieldsSchema = z.strictObject({
 });
 export type CompanyDetailsFields = z.input<typeof companyDetailsFieldsSchema>;
 
+/** The settings screen's "Online booking" (issue 23): the public booking API and page on or off, and how a web booking is paid. */
+export const publicBookingSettingsSchema = z.strictObject({
+  public_booking_enabled: z.boolean({ error: V.invalidValue }),
+  public_booking_payment: z.enum(publicBookingPayments, { error: V.invalidValue }),
+});
+export type PublicBookingSettings = z.infer<typeof publicBookingSettingsSchema>;
+
 /** PATCH /api/company/details/update: any subset of the fields (at least one); null or blank clears an optional one. */
 export const companyDetailsUpdateSchema = companyDetailsFieldsSchema
+  .extend(publicBookingSettingsSchema.shape)
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: V.required });
 export type CompanyDetailsUpdate = z.output<typeof companyDetailsUpdateSchema>;
@@ -232,6 +244,10 @@ export const companyLetterheadSchema = companyDetailsSchema.pick({
 });
 export type CompanyLetterhead = z.infer<typeof companyLetterheadSchema>;
 
+/** The public booking API's credentials: `Authorization: Basic base64(company_id:client_key)`. */
+export const companyClientKeySchema = z.object({ company_id: z.number().int(), client_key: z.string() });
+export type CompanyClientKey = z.infer<typeof companyClientKeySchema>;
+
 /** The signed-in admin's own company's details (the settings screen): `web_config.update`, as the rest of its settings. */
 export const companyDetailsEndpoints = {
   get: endpoint({
@@ -246,5 +262,19 @@ export const companyDetailsEndpoints = {
     access: { permission: 'web_config.update' },
     body: companyDetailsUpdateSchema,
     response: companyDetailsSchema,
+  }),
+  /** What the company's own web site sends to the public booking API: its company id and client key. */
+  clientKey: endpoint({
+    method: 'GET',
+    path: '/api/company/client-key',
+    access: { permission: 'web_config.update' },
+    response: companyClientKeySchema,
+  }),
+  /** A new client key: the old one is refused at once (the sign-in page and the web site must use the new one). */
+  rotateClientKey: endpoint({
+    method: 'POST',
+    path: '/api/company/client-key/rotate',
+    access: { permission: 'web_config.update' },
+    response: companyClientKeySchema,
   }),
 } as const;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { bookingFields, stayInOrder } from './bookings.ts';
+import { bookingStatuses } from './common/bookingStates.ts';
 import { endpoint } from './common/endpoint.ts';
 import { listQuerySchema } from './common/pagination.ts';
+import { V } from './common/validation.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from './payments.ts';
 import { quoteQuerySchema, quoteSchema } from './quote.ts';
 
 /**
@@ -30,6 +34,74 @@ export type PublicAirportListQuery = z.output<typeof publicAirportListQuerySchem
 export const publicQuoteSchema = z.object({ quote: quoteSchema });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 
+/**
+ * How a company takes its web bookings (its settings): paid at the car park, so a web booking is confirmed at once, or
+ * paid before, so it stays pending until the company records the payment.
+ */
+export const publicBookingPayments = ['on_arrival', 'in_advance'] as const;
+export type PublicBookingPayment = (typeof publicBookingPayments)[number];
+
+/** A form sent sooner than this after it was shown was not filled in by a person (the add's minimum form time). */
+export const MIN_PUBLIC_FORM_SECONDS = 3;
+/** A form shown longer ago than this is stale: the page is loaded again (and the price asked again). */
+export const MAX_PUBLIC_FORM_HOURS = 24;
+
+/**
+ * POST /api/public/booking/add: the customer's fields of `booking/add` (the e-mail is required: the confirmation and
+ * the manage-my-booking code go to it). No channel, agency, notes or status: a web booking's channel is `web` and its
+ * status the company's setting. Two fields guard against scripts: `website` is a field people never see (it must stay
+ * empty) and `form_started_at` when the form was shown (at least MIN_PUBLIC_FORM_SECONDS before it is sent).
+ */
+export const publicBookingCreateSchema = z
+  .strictObject({
+    customer_name: bookingFields.customer_name,
+    customer_email: bookingFields.customer_email.refine((email) => email !== null, { error: V.required }),
+    customer_phone: bookingFields.customer_phone.default(null),
+    vehicle_reg: bookingFields.vehicle_reg,
+    vehicle_make: bookingFields.vehicle_make.default(null),
+    vehicle_model: bookingFields.vehicle_model.default(null),
+    vehicle_colour: bookingFields.vehicle_colour.default(null),
+    airport_id: bookingFields.airport_id,
+    departure_id: bookingFields.departure_id,
+    arrival_id: bookingFields.arrival_id,
+    departure_at: bookingFields.departure_at,
+    arrival_at: bookingFields.arrival_at,
+    outbound_flight: bookingFields.outbound_flight.default(null),
+    return_flight: bookingFields.return_flight.default(null),
+    passengers: bookingFields.passengers.default(1),
+    package_id: bookingFields.package_id.default(null),
+    service_ids: bookingFields.service_ids.default([]),
+    voucher_code: bookingFields.voucher_code.default(null),
+    language: bookingFields.language.optional(),
+    type: bookingFields.type.default('parking'),
+    /** The honeypot: hidden from people (and from screen readers); a script that fills every field fills it. */
+    website: z.string().max(200, { error: V.invalidValue }).default(''),
+    form_started_at: z.iso.datetime({ offset: true, error: V.invalidValue }),
+  })
+  .refine(stayInOrder, { path: ['arrival_at'], error: V.dateOrder });
+export type PublicBookingCreateInput = z.input<typeof publicBookingCreateSchema>;
+export type PublicBookingCreate = z.output<typeof publicBookingCreateSchema>;
+
+/** The add's headers: its `Idempotency-Key` is required (a retried form books once). */
+export const publicBookingAddHeadersSchema = z.looseObject({
+  'idempotency-key': z.string({ error: V.required }).regex(IDEMPOTENCY_KEY_PATTERN, { error: V.invalidValue }),
+});
+
+/**
+ * What the add answers: the reference the customer quotes, the status, the price and what they do next (`pay_on_arrival`:
+ * the booking stands and is paid at the car park; `pay_in_advance`: it is held, pending, until the company has the
+ * payment), with `next_step_text` saying so in the request's language.
+ */
+export const publicBookingReceiptSchema = z.object({
+  reference: z.string(),
+  status: z.enum(bookingStatuses),
+  total: z.number().int(),
+  currency: z.string(),
+  next_step: z.enum(['pay_on_arrival', 'pay_in_advance']),
+  next_step_text: z.string(),
+});
+export type PublicBookingReceipt = z.infer<typeof publicBookingReceiptSchema>;
+
 export const publicBookingEndpoints = {
   /** The company's active airports. */
   airports: endpoint({
@@ -47,5 +119,15 @@ export const publicBookingEndpoints = {
     access: { public: 'client-key' },
     query: quoteQuerySchema,
     response: publicQuoteSchema,
+  }),
+  /** A customer's booking from the company's web site (channel `web`). */
+  add: endpoint({
+    method: 'POST',
+    path: '/api/public/booking/add',
+    access: { public: 'client-key' },
+    status: 201,
+    headers: publicBookingAddHeadersSchema,
+    body: publicBookingCreateSchema,
+    response: publicBookingReceiptSchema,
   }),
 } as const;

@@ -81,7 +81,7 @@ interface Scope {
   condition: SQL | undefined;
   values: Record<string, unknown>;
   companyId: number | null;
-  actorUserId: number;
+  actorUserId: number | null;
 }
 
 async function write<Insert, R>(
@@ -171,7 +171,7 @@ async function write<Insert, R>(
 export function writeRecords<Insert, R>(
   db: Db,
   table: CompanyTable & { $inferInsert: Insert },
-  actor: { companyId: number; actorUserId: number },
+  actor: { companyId: number; actorUserId: number | null },
   options: WriteOptions,
   work: (records: RecordWriter<Insert>) => Promise<R>,
 ): Promise<R> {

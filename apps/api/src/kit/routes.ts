@@ -72,6 +72,14 @@ export interface CompanyActor {
   companyId: number;
   actorUserId: number;
 }
+/**
+ * Who a write of a company's records is recorded as: a signed-in caller, or no user at all (the customer booking on the
+ * company's web site through the public booking API, a scheduled job), which the audit log shows as such.
+ */
+export interface RecordActor {
+  companyId: number;
+  actorUserId: number | null;
+}
 /** Who acts on the organisation's core lists. */
 export interface OrganisationActor {
   companyId: null;

@@ -22,6 +22,8 @@ import paymentsEn from '@ps/contracts/locales/payments.en.json' with { type: 'js
 import paymentsTa from '@ps/contracts/locales/payments.ta.json' with { type: 'json' };
 import payoutsEn from '@ps/contracts/locales/payouts.en.json' with { type: 'json' };
 import payoutsTa from '@ps/contracts/locales/payouts.ta.json' with { type: 'json' };
+import publicBookingEn from '@ps/contracts/locales/publicBooking.en.json' with { type: 'json' };
+import publicBookingTa from '@ps/contracts/locales/publicBooking.ta.json' with { type: 'json' };
 import quoteEn from '@ps/contracts/locales/quote.en.json' with { type: 'json' };
 import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
 import restoreEn from '@ps/contracts/locales/restore.en.json' with { type: 'json' };
@@ -76,6 +78,7 @@ const catalogues: Record<Language, Catalogue> = {
     restoreEn,
     auditEn,
     handoversEn,
+    publicBookingEn,
   ),
   ta: mergeCatalogues(
     ta,
@@ -95,6 +98,7 @@ const catalogues: Record<Language, Catalogue> = {
     restoreTa,
     auditTa,
     handoversTa,
+    publicBookingTa,
   ),
 };
 

@@ -52,14 +52,33 @@ export function changeLanguage(language: Language): void {
   window.location.reload();
 }
 
+/** The company a Basic client key names (`base64(company_id:client_key)`), or null when it cannot be read. */
+function companyOfBasicKey(key: string): string | null {
+  try {
+    const decoded = atob(key);
+    const separator = decoded.indexOf(':');
+    return separator > 0 ? decoded.slice(0, separator) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The server writes the company's Basic client key into `<meta name="ps-client-key">`; keep it on first
- * start so requests made before sign-in can identify the company.
+ * start so requests made before sign-in can identify the company. A key kept for the same company is replaced by
+ * the page's (the company may have replaced its key since); one kept for another company stays.
  */
 export function adoptClientKeyFromPage(): void {
-  if (getBasicToken()) return;
   const key = document.querySelector<HTMLMetaElement>('meta[name="ps-client-key"]')?.content.trim();
-  if (key) write(STORAGE.basicToken, key);
+  if (!key) return;
+  const kept = getBasicToken();
+  if (!kept || companyOfBasicKey(kept) === companyOfBasicKey(key)) write(STORAGE.basicToken, key);
+}
+
+/** After the signed-in admin replaced their company's key: requests before sign-in use the new one. */
+export function adoptClientKey(companyId: number, clientKey: string): void {
+  const kept = getBasicToken();
+  if (!kept || companyOfBasicKey(kept) === String(companyId)) write(STORAGE.basicToken, btoa(`${companyId}:${clientKey}`));
 }
 
 /** The stored config, parsed once per stored text (a snapshot React can compare between renders). */

@@ -104,6 +104,11 @@ export const errorCodes = [
   'handover_undo_superseded',
   'car_not_on_site',
   'client_key_invalid',
+  // The public booking API (locales/publicBooking.*.json).
+  'public_booking_off',
+  'public_form_rejected',
+  'public_form_too_fast',
+  'public_form_expired',
   'too_many_attempts',
   'too_many_requests',
   'payload_too_large',

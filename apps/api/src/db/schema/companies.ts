@@ -1,5 +1,6 @@
+import type { PublicBookingPayment } from '@ps/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { countries } from './countries.ts';
 
@@ -40,9 +41,19 @@ export const companies = pgTable(
      * before anyone signs in. It is served in the page itself, so it identifies the company; it grants nothing.
      */
     client_key: text('client_key').notNull(),
+    /**
+     * The public booking API and the hosted booking page (issue 23): whether they take bookings at all (off: every
+     * `/api/public/` call is 401 at once), and whether a web booking is paid on arrival (confirmed at once) or in
+     * advance (pending until the company records the payment).
+     */
+    public_booking_enabled: boolean('public_booking_enabled').notNull().default(true),
+    public_booking_payment: text('public_booking_payment').$type<PublicBookingPayment>().notNull().default('on_arrival'),
     ...timestamps,
   },
-  (table) => [check('companies_first_day_of_week_range', sql`${table.first_day_of_week} BETWEEN 1 AND 7`)],
+  (table) => [
+    check('companies_first_day_of_week_range', sql`${table.first_day_of_week} BETWEEN 1 AND 7`),
+    check('companies_public_booking_payment_known', sql`${table.public_booking_payment} IN ('on_arrival', 'in_advance')`),
+  ],
 );
 
 /** A company lists other companies as partners; a partner sees only what a rule shares with it. */

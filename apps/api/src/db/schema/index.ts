@@ -17,6 +17,7 @@ export * from './payouts.ts';
 export * from './positions.ts';
 export * from './prices.ts';
 export * from './products.ts';
+export * from './public-booking.ts';
 export * from './rate-limits.ts';
 export * from './roles.ts';
 export * from './security-events.ts';

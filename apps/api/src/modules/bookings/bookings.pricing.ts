@@ -12,7 +12,8 @@ import { firstFullDay, lockCarPark, routeFacts } from './bookings.stay.ts';
 /** Who makes the booking: the company, the user, and the language messages are written in. */
 export interface BookingCaller {
   companyId: number;
-  actorUserId: number;
+  /** Null for a booking the customer makes on the company's web site (the public booking API): no user acts. */
+  actorUserId: number | null;
   language: Language;
   t: Translate;
 }
@@ -120,7 +121,13 @@ export interface PricedStay {
  * The quote of the stay's airport days. `heldVoucherId`: the voucher whose use the booking already holds (a
  * re-price), not refused as used up.
  */
-export async function priceStay(db: DbOrTx, caller: BookingCaller, stay: Stay, request: PriceRequest, heldVoucherId: number | null = null) {
+export async function priceStay(
+  db: DbOrTx,
+  caller: BookingCaller,
+  stay: Stay,
+  request: PriceRequest,
+  options: { heldVoucherId?: number | null; activeOnly?: boolean } = {},
+) {
   const { quote } = await createQuoteService(db).quote(
     { companyId: caller.companyId, language: caller.language, t: caller.t },
     {
@@ -134,7 +141,7 @@ export async function priceStay(db: DbOrTx, caller: BookingCaller, stay: Stay, r
       ...(request.voucher_code === null ? {} : { voucher_code: request.voucher_code }),
       type: request.type,
     },
-    { heldVoucherId },
+    { heldVoucherId: options.heldVoucherId ?? null, activeOnly: options.activeOnly ?? false },
   );
   return {
     price: {
@@ -236,7 +243,7 @@ export async function repriceOf(db: DbOrTx, caller: BookingCaller, row: BookingT
       voucher_code: voucherCode,
       type: input.type ?? row.type,
     },
-    row.voucher_id,
+    { heldVoucherId: row.voucher_id },
   );
   const held = row.voucher_id !== null && priced.voucher?.id === row.voucher_id;
   const rule: VoucherRule | null =

@@ -158,7 +158,15 @@ export function createBookingsService(db: Db, references: () => string = newRefe
     async create(
       caller: BookingCaller,
       input: BookingCreate,
-      options: { fields?: { departure_id: string; arrival_id: string }; requireCarPark?: string } = {},
+      options: {
+        fields?: { departure_id: string; arrival_id: string };
+        requireCarPark?: string;
+        /** The public booking API: only active records (as its quote), and the company's status for a web booking. */
+        activeOnly?: boolean;
+        status?: BookingStatus;
+        /** Written in the booking's transaction, once its row exists (the public API's idempotency key). */
+        alsoWrite?: (tx: DbOrTx, bookingId: number) => Promise<void>;
+      } = {},
     ): Promise<Booking> {
       const stayInput: StayInput = {
         airport_id: input.airport_id,
@@ -171,14 +179,20 @@ export function createBookingsService(db: Db, references: () => string = newRefe
       if (options.requireCarPark && !stay.carPark) {
         throw new AppError(400, 'validation_failed', { details: [{ field: options.requireCarPark, code: V.invalidValue, message: '' }] });
       }
-      const priced = await priceStay(db, caller, stay, {
-        ...stayInput,
-        package_id: input.package_id,
-        service_ids: input.service_ids,
-        voucher_code: input.voucher_code,
-        type: input.type,
-      });
-      const status = initialStatus(input.channel);
+      const priced = await priceStay(
+        db,
+        caller,
+        stay,
+        {
+          ...stayInput,
+          package_id: input.package_id,
+          service_ids: input.service_ids,
+          voucher_code: input.voucher_code,
+          type: input.type,
+        },
+        { activeOnly: options.activeOnly ?? false },
+      );
+      const status = options.status ?? initialStatus(input.channel);
 
       return withReferenceRetry(() =>
         writeRecords(db, bookings, caller, bookingWrites, async (records) => {
@@ -256,6 +270,7 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           await publishLiveEvent(tx, { company_id: caller.companyId, booking_id: row.id, action: 'created' });
           // The confirmation goes to the outbox with the booking (sent by the mail worker once this commits).
           if (input.customer_email) await queueBookingConfirmation(tx, caller, row.id);
+          await options.alsoWrite?.(tx, row.id);
           return readBooking(tx, caller.companyId, row.id);
         }),
       );

@@ -16,6 +16,8 @@ export type CompanyRow = Omit<
   | 'mail_reply_to'
   | 'first_day_of_week'
   | 'terms'
+  | 'public_booking_enabled'
+  | 'public_booking_payment'
 > & {
   partner_ids: number[];
 };

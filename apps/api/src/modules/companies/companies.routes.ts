@@ -70,4 +70,22 @@ most ${MAX_TERMS_LENGTH} characters. A refusal is 400 with a detail per field, a
       data: await details.update(companyActorOf(request), request.body),
     }),
   });
+
+  serve(companyDetailsEndpoints.clientKey, {
+    summary: "Your company's public booking key",
+    description: `What your own web site sends to the public booking API (\`/api/public/...\`): \`Authorization: Basic\` of
+base64(\`company_id:client_key\`). The key identifies the company (the sign-in page carries it too); it grants no user's access.`,
+    handler: async (request) => ({ message: request.t('success.fetched'), data: await details.clientKey(companyActorOf(request)) }),
+  });
+
+  serve(companyDetailsEndpoints.rotateClientKey, {
+    summary: 'Replace the public booking key',
+    description: `A new client key for your company, answered once here. The old key is refused (401 \`client_key_invalid\`) from the
+next request on, in every server process: put the new key in your web site at once. The sign-in page reads it by itself.
+Audited as \`company\` (without either key).`,
+    handler: async (request) => ({
+      message: request.t('success.updated'),
+      data: await details.rotateClientKey(companyActorOf(request)),
+    }),
+  });
 }

@@ -14,6 +14,8 @@ const detailsColumns = {
   mail_reply_to: companies.mail_reply_to,
   first_day_of_week: companies.first_day_of_week,
   terms: companies.terms,
+  public_booking_enabled: companies.public_booking_enabled,
+  public_booking_payment: companies.public_booking_payment,
 };
 export type CompanyDetailsRow = Pick<
   typeof companies.$inferSelect,
@@ -26,6 +28,8 @@ export type CompanyDetailsRow = Pick<
   | 'mail_reply_to'
   | 'first_day_of_week'
   | 'terms'
+  | 'public_booking_enabled'
+  | 'public_booking_payment'
 > & { company_id: number };
 
 /**

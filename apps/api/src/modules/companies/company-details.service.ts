@@ -1,9 +1,12 @@
-import type { CompanyDetails, CompanyDetailsUpdate } from '@ps/contracts';
+import type { CompanyClientKey, CompanyDetails, CompanyDetailsUpdate } from '@ps/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromAddressOf } from '../../lib/mail-from.ts';
+import { newClientKey } from './companies.service.ts';
 import { type CompanyDetailsRow, findCompanyDetails, updateCompanyDetailsRow } from './company-details.repository.ts';
 
 /**
@@ -36,6 +39,38 @@ export function createCompanyDetailsService(db: Db, mailFrom: string) {
           after,
         });
         return toDetails(after);
+      });
+    },
+
+    async clientKey(actor: CompanyActor): Promise<CompanyClientKey> {
+      const [row] = await db.select({ client_key: companies.client_key }).from(companies).where(eq(companies.id, actor.companyId));
+      if (!row) throw notFound();
+      return { company_id: actor.companyId, client_key: row.client_key };
+    },
+
+    /**
+     * A new client key: every call with the old one is 401 from the next request on, in every process (the key is read
+     * from the database on each call). Audited without either key: the entry says that it changed.
+     */
+    rotateClientKey(actor: CompanyActor): Promise<CompanyClientKey> {
+      return db.transaction(async (tx) => {
+        const clientKey = newClientKey();
+        const [row] = await tx
+          .update(companies)
+          .set({ client_key: clientKey })
+          .where(eq(companies.id, actor.companyId))
+          .returning({ id: companies.id });
+        if (!row) throw notFound();
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          actorUserId: actor.actorUserId,
+          entity: 'company',
+          entityId: actor.companyId,
+          action: 'update',
+          before: { client_key: 'previous key' },
+          after: { client_key: 'new key' },
+        });
+        return { company_id: actor.companyId, client_key: clientKey };
       });
     },
   };

@@ -47,6 +47,8 @@ describe("a company's own details (issue 21, section 8)", () => {
       first_day_of_week: 1,
       terms: null,
       mail_from_address: 'bookings@parking.test',
+      public_booking_enabled: true,
+      public_booking_payment: 'on_arrival',
     });
 
     const saved = await update(tenant, DETAILS);
@@ -64,6 +66,8 @@ describe("a company's own details (issue 21, section 8)", () => {
       first_day_of_week: 7,
       terms: 'Payable within 30 days.\nQuote the booking reference with every payment.',
       mail_from_address: 'bookings@parking.test',
+      public_booking_enabled: true,
+      public_booking_payment: 'on_arrival',
     };
     expect(saved.body.data).toEqual(expected);
     expect((await details(tenant)).body.data).toEqual(expected);
@@ -168,6 +172,38 @@ describe("a company's own details (issue 21, section 8)", () => {
     expect((await details(tenant)).body.data).toMatchObject({ tax_number: 'GB 123 4567 89', first_day_of_week: 7 });
     const [row] = await ctx.db.select().from(companies).where(eq(companies.id, tenant.company.id));
     expect(row).toMatchObject({ tax_number: 'GB 123 4567 89', first_day_of_week: 7, mail_sender_name: 'Harbour Parking Bookings' });
+  });
+
+  it('switches public booking off and to paid in advance; a new client key refuses the old one at once, and the audit keeps neither', async () => {
+    const tenant = await createTenant(ctx);
+    const switched = await update(tenant, { public_booking_enabled: false, public_booking_payment: 'in_advance' });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(switched.body.data).toMatchObject({ public_booking_enabled: false, public_booking_payment: 'in_advance' });
+    const unknown = await update(tenant, { public_booking_payment: 'by_cheque' }, 'ta');
+    expect(fieldsOf(unknown.body)).toEqual({ public_booking_payment: ta.validation.invalidValue });
+
+    const basicOf = (key: string) => ({ authorization: `Basic ${Buffer.from(`${tenant.company.id}:${key}`).toString('base64')}` });
+    const current = await call(ctx.app, 'GET', '/api/company/client-key', tenant.headers);
+    expect(current.body.data).toEqual({ company_id: tenant.company.id, client_key: tenant.company.client_key });
+    const rotated = await call(ctx.app, 'POST', '/api/company/client-key/rotate', tenant.headers);
+    expect(rotated.status).toBe(200);
+    const fresh = (rotated.body.data as { client_key: string }).client_key;
+    expect(fresh).not.toBe(tenant.company.client_key);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await call(ctx.app, 'GET', '/api/web-config', basicOf(tenant.company.client_key))).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/web-config', basicOf(fresh))).status).toBe(200);
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.company_id, tenant.company.id), eq(auditLog.entity, 'company')));
+    expect(JSON.stringify(entries)).not.toContain(fresh);
+    expect(JSON.stringify(entries)).not.toContain(tenant.company.client_key);
+    expect(entries.some((entry) => JSON.stringify(entry.changes).includes('client_key'))).toBe(true);
+
+    // Another company's admin rotates their own key only.
+    const second = await createTenant(ctx);
+    await call(ctx.app, 'POST', '/api/company/client-key/rotate', second.headers);
+    expect((await call(ctx.app, 'GET', '/api/web-config', basicOf(fresh))).status).toBe(200);
   });
 
   it("a second company's admin reads and changes only their own company's details: never the first one's", async () => {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
-import type { CompanyActor } from '../../kit/routes.ts';
+import type { RecordActor } from '../../kit/routes.ts';
 import { translator } from '../../lib/i18n.ts';
 import { escapeHtml, type RenderedMail } from './mail.render.ts';
 import { type BookingForMail, bookingForMail, type MailRow } from './mail.repository.ts';
@@ -99,7 +99,7 @@ ${sections.map(([title, lines]) => `<h3>${escapeHtml(title)}</h3><ul>${lines.map
  */
 export async function queueHandoverReceipt(
   tx: DbOrTx,
-  actor: CompanyActor,
+  actor: RecordActor,
   bookingId: number,
   checkIn: HandoverForMail | undefined,
   checkOut: HandoverForMail,
@@ -119,7 +119,7 @@ export async function queueHandoverReceipt(
 }
 
 /** An undone check-out's receipt, still waiting in the outbox: removed (audited), so the customer never gets it. */
-export async function dropHandoverReceipt(tx: DbOrTx, actor: CompanyActor, mailId: number): Promise<void> {
+export async function dropHandoverReceipt(tx: DbOrTx, actor: RecordActor, mailId: number): Promise<void> {
   const [removed] = (await tx
     .delete(mailOutbox)
     .where(and(eq(mailOutbox.company_id, actor.companyId), eq(mailOutbox.id, mailId), eq(mailOutbox.state, 'queued')))

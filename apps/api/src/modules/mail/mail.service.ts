@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
-import type { CompanyActor } from '../../kit/routes.ts';
+import type { CompanyActor, RecordActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { type RenderedMail, renderBookingConfirmation } from './mail.render.ts';
@@ -52,7 +52,7 @@ async function announce(tx: DbOrTx, row: MailRow): Promise<void> {
   if (row.booking_id !== null) await publishLiveEvent(tx, { company_id: row.company_id, booking_id: row.booking_id, action: 'mail' });
 }
 
-const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
+const auditMail = (tx: DbOrTx, actor: RecordActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
   recordAudit(tx, {
     companyId: actor.companyId,
     actorUserId: actor.actorUserId,
@@ -70,7 +70,7 @@ const auditMail = (tx: DbOrTx, actor: CompanyActor, action: 'create' | 'update',
  */
 export async function queueBookingMessage(
   tx: DbOrTx,
-  actor: CompanyActor,
+  actor: RecordActor,
   booking: BookingForMail & { customer_email: string },
   kind: string,
   mail: RenderedMail,
@@ -104,7 +104,7 @@ export async function queueBookingMessage(
  * transaction: audited, and announced to the workers on commit. 404 when the booking is not the company's,
  * 409 `booking_no_email` when it has no address. The bookings code calls it when a booking is made.
  */
-export async function queueBookingConfirmation(tx: DbOrTx, actor: CompanyActor, bookingId: number): Promise<MailRow> {
+export async function queueBookingConfirmation(tx: DbOrTx, actor: RecordActor, bookingId: number): Promise<MailRow> {
   const booking = await bookingForMail(tx, actor.companyId, bookingId);
   if (!booking) throw notFound();
   if (!booking.customer_email) throw new AppError(409, 'booking_no_email');

@@ -6,8 +6,18 @@ export const publicBookingModule: ApiModule = {
   tags: [
     {
       name: 'public-booking',
-      description: "The public booking API: what a company's own web site calls with its client key (no user): airports and quotes",
+      description:
+        "The public booking API: what a company's own web site calls with its client key (no user): airports, quotes and bookings",
     },
+  ],
+  errors: [
+    'public_booking_off',
+    'public_form_rejected',
+    'public_form_too_fast',
+    'public_form_expired',
+    'idempotency_key_reused',
+    'car_park_full',
+    'voucher_used_up',
   ],
   register: registerPublicBookingRoutes,
 };

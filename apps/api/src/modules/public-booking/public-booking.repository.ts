@@ -1,7 +1,7 @@
 import type { PublicAirport, PublicAirportListQuery } from '@ps/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { airports, countries } from '../../db/schema/index.ts';
+import { airports, countries, publicBookingRequests } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -35,4 +35,27 @@ export function listPublicAirports(db: DbOrTx, companyId: number, query: PublicA
         .offset(offset),
     count: (where) => countRows(db, airports, where),
   });
+}
+
+/** The booking an `Idempotency-Key` of the company's web site made, with the body it came with. */
+export async function findPublicBookingRequest(db: DbOrTx, companyId: number, key: string) {
+  const [row] = await db
+    .select({ booking_id: publicBookingRequests.booking_id, request_hash: publicBookingRequests.request_hash })
+    .from(publicBookingRequests)
+    .where(and(eq(publicBookingRequests.company_id, companyId), eq(publicBookingRequests.idempotency_key, key)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Keeps a public booking's key, in the booking's transaction. False when the key is already kept: another request with
+ * it committed first (PostgreSQL waits for that transaction before it answers), so this one must roll back.
+ */
+export async function recordPublicBookingRequest(tx: DbOrTx, row: typeof publicBookingRequests.$inferInsert): Promise<boolean> {
+  const kept = await tx
+    .insert(publicBookingRequests)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ key: publicBookingRequests.idempotency_key });
+  return kept.length > 0;
 }

@@ -6,6 +6,7 @@ import { recordAudit } from '../../kit/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTripsRepository, OPEN_TRIP_STATUSES, type TripRow } from './trips.repository.ts';
 import {
+  type BookingTripsCaller,
   CALLED_OFF,
   companyTripSettings,
   defaultYardId,
@@ -13,7 +14,6 @@ import {
   RETURNED,
   recordScheduleChange,
   recordTripStatus,
-  type TripCaller,
   type TripInsert,
   tripWriter,
 } from './trips.rules.ts';
@@ -44,7 +44,7 @@ const UNFINISHED: readonly TripRow['status'][] = ['scheduled', 'assigned', 'star
 const MINUTE = 60_000;
 
 /** Cancels the trips given (open ones only), each with its history line and audit entry. */
-async function cancelTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[]): Promise<void> {
+async function cancelTrips(tx: DbOrTx, caller: BookingTripsCaller, rows: TripRow[]): Promise<void> {
   const writer = tripWriter(tx, caller);
   for (const trip of rows) {
     if (!OPEN_TRIP_STATUSES.includes(trip.status)) continue;
@@ -57,7 +57,7 @@ async function cancelTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[]): Pro
  * Closes the booking's unfinished trips once its car is back with the customer: completed when a driver or a partner
  * company had it (they ran it, and are paid for it), cancelled when nobody did. The history line says why.
  */
-async function closeTrips(tx: DbOrTx, caller: TripCaller, rows: TripRow[], bookingStatus: BookingStatus): Promise<ClosedTrip[]> {
+async function closeTrips(tx: DbOrTx, caller: BookingTripsCaller, rows: TripRow[], bookingStatus: BookingStatus): Promise<ClosedTrip[]> {
   const writer = tripWriter(tx, caller);
   const reason = caller.t('tripNotes.closedByBooking', { status: caller.t(`bookingStatuses.${bookingStatus}`) });
   const closed: ClosedTrip[] = [];
@@ -83,7 +83,7 @@ export interface ClosedTrip {
  * An undone check-out: each trip it closed goes back to the status it had, if nothing moved it since (a trip the office
  * changed meanwhile stays as the office left it), with its history line.
  */
-export async function reopenTrips(tx: DbOrTx, caller: TripCaller, closed: readonly ClosedTrip[], note: string): Promise<void> {
+export async function reopenTrips(tx: DbOrTx, caller: BookingTripsCaller, closed: readonly ClosedTrip[], note: string): Promise<void> {
   if (closed.length === 0) return;
   const writer = tripWriter(tx, caller);
   const repository = createTripsRepository(tx, caller);
@@ -102,7 +102,7 @@ export async function reopenTrips(tx: DbOrTx, caller: TripCaller, closed: readon
  */
 export async function syncBookingTrips(
   tx: DbOrTx,
-  caller: TripCaller,
+  caller: BookingTripsCaller,
   booking: BookingTripFacts,
   before: BookingTripFacts | null,
 ): Promise<ClosedTrip[]> {
@@ -213,7 +213,7 @@ export async function syncBookingTrips(
  * never started, no movement recorded, unpaid) go with it, audited; a trip that happened keeps the booking
  * (409 `booking_in_use`).
  */
-export async function removeBookingTrips(tx: DbOrTx, caller: TripCaller, bookingId: number): Promise<void> {
+export async function removeBookingTrips(tx: DbOrTx, caller: BookingTripsCaller, bookingId: number): Promise<void> {
   const existing = await createTripsRepository(tx, caller).ofBooking(bookingId);
   if (existing.length === 0) return;
   const moved = await tx

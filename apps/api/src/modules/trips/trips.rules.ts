@@ -25,6 +25,14 @@ export interface TripCaller extends CrewActor {
 }
 
 /**
+ * Who moves a booking's trips with the booking (trips.bookings.ts): a signed-in caller, or no user when the customer
+ * made or changed the booking on the company's web site.
+ */
+export interface BookingTripsCaller extends Omit<TripCaller, 'actorUserId'> {
+  actorUserId: number | null;
+}
+
+/**
  * A driver is busy when another trip of theirs (not cancelled) is scheduled less than this many minutes before
  * or after the trip: a run between a terminal and a yard and back to the next job takes about that long.
  */

@@ -5,6 +5,7 @@ import {
   DEFAULT_PRIMARY_COLOUR,
   type FieldError,
   MIN_TEXT_CONTRAST,
+  type PublicBookingPayment,
   type WebConfig,
   type WebConfigUpdate,
 } from '@ps/contracts';
@@ -23,8 +24,18 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** `Basic base64(company_id:client_key)` → the company id, or 401 when the key does not match. */
-export async function companyFromBasicHeader(db: Db, header: string | undefined): Promise<number> {
+/** What a client key's company allows its public site: whether it takes bookings, and how a web booking is paid. */
+export interface ClientKeyCompany {
+  id: number;
+  public_booking_enabled: boolean;
+  public_booking_payment: PublicBookingPayment;
+}
+
+/**
+ * `Basic base64(company_id:client_key)` → the active company it names, or 401 when the key does not match. Read from
+ * the database on every call: a rotated key or a deactivated company is refused at once, in every process.
+ */
+export async function clientKeyCompany(db: Db, header: string | undefined): Promise<ClientKeyCompany> {
   const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
   const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
   const separator = decoded.indexOf(':');
@@ -32,12 +43,26 @@ export async function companyFromBasicHeader(db: Db, header: string | undefined)
   const key = decoded.slice(separator + 1);
   if (separator < 1 || !Number.isInteger(companyId) || companyId <= 0 || !key) throw new AppError(401, 'client_key_invalid');
   const [company] = await db
-    .select({ id: companies.id, client_key: companies.client_key })
+    .select({
+      id: companies.id,
+      client_key: companies.client_key,
+      public_booking_enabled: companies.public_booking_enabled,
+      public_booking_payment: companies.public_booking_payment,
+    })
     .from(companies)
     .where(and(eq(companies.id, companyId), eq(companies.status, 1)))
     .limit(1);
   if (!company || !sameSecret(company.client_key, key)) throw new AppError(401, 'client_key_invalid');
-  return company.id;
+  return {
+    id: company.id,
+    public_booking_enabled: company.public_booking_enabled,
+    public_booking_payment: company.public_booking_payment,
+  };
+}
+
+/** `Basic base64(company_id:client_key)` → the company id, or 401 when the key does not match. */
+export async function companyFromBasicHeader(db: Db, header: string | undefined): Promise<number> {
+  return (await clientKeyCompany(db, header)).id;
 }
 
 export async function webConfigOf(db: Db, companyId: number): Promise<WebConfig> {

@@ -1,9 +1,9 @@
-import { Button, CopyButton, Group, Input, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Company } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconCheck, IconCopy } from '../../components/icons';
+import { CopyField } from '../../components/CopyField';
 
 /**
  * The sign-in page of this site: a company's admins sign in here (identifiers are unique in the organisation, so the
@@ -13,44 +13,6 @@ export const signInPageUrl = () => `${window.location.origin}/auth/login`;
 
 /** What a company's sign-in page and public site send (`Authorization: Basic ...`), as `<meta name="ps-client-key">` holds it. */
 export const basicKeyOf = (company: Pick<Company, 'id' | 'client_key'>) => btoa(`${company.id}:${company.client_key}`);
-
-/**
- * A value to hand on, read only, with a button that copies it. The label and its hint take the whole width above the
- * box and the button (beside the box, a phone left them a third of the screen).
- */
-function CopyField({ label, description, value, testId }: { label: string; description?: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <Input.Wrapper label={label} description={description} id={id}>
-      <Group gap="xs" wrap="nowrap" mt={4}>
-        <Input
-          id={id}
-          value={value}
-          readOnly
-          aria-describedby={description ? `${id}-description` : undefined}
-          data-testid={testId}
-          style={{ flex: 1, minWidth: 0 }}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              size="sm"
-              onClick={copy}
-              aria-label={t(copied ? 'companies.access.copiedNamed' : 'companies.access.copyNamed', { name: label })}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              style={{ flexShrink: 0 }}
-            >
-              {copied ? t('companies.access.copied') : t('companies.access.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Input.Wrapper>
-  );
-}
 
 /** The company's sign-in page and client keys, each to copy (the add page's answer and the edit page). */
 export function CompanyAccessFields({ company }: { company: Pick<Company, 'id' | 'client_key'> }) {

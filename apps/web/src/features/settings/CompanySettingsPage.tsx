@@ -20,6 +20,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { useCompanyDetails, useUpdateWebConfig } from './api';
 import { CompanyDetailsSection } from './CompanyDetailsSection';
 import { LogoSection } from './LogoSection';
+import { PublicBookingSection } from './PublicBookingSection';
 
 type BrandValues = { name: string; primary_color: string; background_color: string };
 const brandFields = ['name', 'primary_color', 'background_color'] as const;
@@ -44,6 +45,7 @@ export function CompanySettingsPage() {
           <BrandSection config={config.data} />
           <LogoSection config={config.data} />
           <CompanyDetailsSection details={details.data} />
+          <PublicBookingSection details={details.data} />
         </>
       ) : (
         <Text>{config.isError || details.isError ? t('settings.loadFailed') : t('app.loading')}</Text>

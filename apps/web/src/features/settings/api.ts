@@ -2,6 +2,7 @@ import {
   type CompanyDetails,
   type CompanyDetailsFields,
   companyDetailsEndpoints,
+  type PublicBookingSettings,
   type WebConfig,
   type WebConfigUpdate,
   webConfigEndpoints,
@@ -9,7 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
 import { webConfigKeys } from '../../lib/companyWebConfig';
-import { storeWebConfig } from '../../lib/session';
+import { adoptClientKey, storeWebConfig } from '../../lib/session';
 
 /** A saved config becomes the app's at once (theme, header) and the cached one. */
 function useAdoptWebConfig() {
@@ -65,12 +66,35 @@ export function useCompanyDetails() {
 export function useUpdateCompanyDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: Partial<CompanyDetailsFields>) =>
+    mutationFn: (values: Partial<CompanyDetailsFields & PublicBookingSettings>) =>
       callEndpoint(companyDetailsEndpoints.update, { body: values }).then((response) => response.data),
     onSuccess: (details: CompanyDetails) => {
       queryClient.setQueryData(detailsKey, details);
       void queryClient.invalidateQueries({ queryKey: webConfigKeys.company });
     },
     meta: { silent: true },
+  });
+}
+
+const clientKeyKey = ['company-client-key'] as const;
+
+/** The company id and client key its own web site sends to the public booking API. */
+export function useClientKey() {
+  return useQuery({
+    queryKey: clientKeyKey,
+    queryFn: ({ signal }) => callEndpoint(companyDetailsEndpoints.clientKey, { signal }).then((response) => response.data),
+  });
+}
+
+/** A new client key: the old one stops at once. The sign-in page's cached web config carries the key, so it is read again. */
+export function useRotateClientKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(companyDetailsEndpoints.rotateClientKey, {}).then((response) => response.data),
+    onSuccess: (key) => {
+      queryClient.setQueryData(clientKeyKey, key);
+      adoptClientKey(key.company_id, key.client_key);
+      void queryClient.invalidateQueries({ queryKey: webConfigKeys.company });
+    },
   });
 }

@@ -1,0 +1,106 @@
+import { Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
+import { type CompanyDetails, type PublicBookingPayment, publicBookingPayments } from '@ps/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyField } from '../../components/CopyField';
+import { Section } from '../../components/Section';
+import { useFormToasts } from '../../lib/forms';
+import { useClientKey, useRotateClientKey, useUpdateCompanyDetails } from './api';
+
+/**
+ * Online booking (issue 23): whether the company takes bookings through the public booking API, whether a web booking
+ * is paid on arrival (confirmed at once) or in advance (pending until paid), and the key its own web site sends, with a
+ * way to replace it (asked first: the old key stops at once).
+ */
+export function PublicBookingSection({ details }: { details: CompanyDetails }) {
+  const { t } = useTranslation();
+  const toasts = useFormToasts();
+  const update = useUpdateCompanyDetails();
+  const key = useClientKey();
+  const rotate = useRotateClientKey();
+  const [enabled, setEnabled] = useState(details.public_booking_enabled);
+  const [payment, setPayment] = useState<PublicBookingPayment>(details.public_booking_payment);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const changed = enabled !== details.public_booking_enabled || payment !== details.public_booking_payment;
+
+  const save = async () => {
+    try {
+      await update.mutateAsync({ public_booking_enabled: enabled, public_booking_payment: payment });
+      toasts.success(t('settings.publicBooking.saved'));
+    } catch (failure) {
+      toasts.error(failure);
+    }
+  };
+  // A refusal is said by the call's own error toast.
+  const replaceKey = () =>
+    rotate.mutate(undefined, {
+      onSuccess: () => toasts.success(t('settings.publicBooking.keyReplaced')),
+      onSettled: () => setConfirmRotate(false),
+    });
+
+  return (
+    <Section id="settings-public-booking" title={t('settings.publicBooking.title')}>
+      <Stack gap="md">
+        <Text size="sm">{t('settings.publicBooking.intro')}</Text>
+        <Switch
+          size="md"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.currentTarget.checked)}
+          label={t('settings.publicBooking.enabled')}
+          description={t(enabled ? 'settings.publicBooking.enabledOn' : 'settings.publicBooking.enabledOff')}
+        />
+        <Radio.Group
+          label={t('settings.publicBooking.payment')}
+          value={payment}
+          onChange={(value) => setPayment(value as PublicBookingPayment)}
+        >
+          <Stack gap="xs" mt="xs">
+            {publicBookingPayments.map((option) => (
+              <Radio
+                key={option}
+                value={option}
+                label={t(`settings.publicBooking.payments.${option}`)}
+                description={t(`settings.publicBooking.paymentHints.${option}`)}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end">
+          <Button onClick={save} loading={update.isPending} disabled={!changed} className="ps-primary-action">
+            {t('settings.publicBooking.save')}
+          </Button>
+        </Group>
+        {key.data ? (
+          <Stack gap="sm" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <CopyField
+              label={t('settings.publicBooking.companyId')}
+              value={String(key.data.company_id)}
+              testId="public-booking-company-id"
+            />
+            <CopyField
+              label={t('settings.publicBooking.clientKey')}
+              description={t('settings.publicBooking.clientKeyHint')}
+              value={key.data.client_key}
+              testId="public-booking-client-key"
+            />
+            <Group>
+              <Button variant="default" onClick={() => setConfirmRotate(true)} className="ps-primary-action">
+                {t('settings.publicBooking.replaceKey')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Stack>
+      <ConfirmDialog
+        opened={confirmRotate}
+        title={t('settings.publicBooking.replaceKeyTitle')}
+        body={t('settings.publicBooking.replaceKeyBody')}
+        confirmLabel={t('settings.publicBooking.replaceKey')}
+        busy={rotate.isPending}
+        onConfirm={replaceKey}
+        onClose={() => setConfirmRotate(false)}
+      />
+    </Section>
+  );
+}
