@@ -154,7 +154,8 @@ test('the outbox lists the confirmation waiting for a mail server, opens it and 
 
   const read = page.getByRole('button', { name: new RegExp(`^Read ".*${booking.reference}.*"`) });
   await expect(read).toBeVisible();
-  await expect(page.getByRole('link', { name: `Booking ${booking.id}` })).toHaveAttribute('href', `/1/bookings/${booking.id}`);
+  // The row names its booking by the reference people quote, not by its number.
+  await expect(page.getByRole('link', { name: booking.reference, exact: true })).toHaveAttribute('href', `/1/bookings/${booking.id}`);
   await read.click();
   const message = page.getByRole('dialog');
   await expect(message.getByTestId('outbox-text')).toContainText(booking.reference);

@@ -141,6 +141,10 @@ for (const lang of ['en', 'ta'] as const) {
     // the confirmation is sent again on request; all wait in the outbox.
     await expect(page.getByTestId('booking-mail')).toHaveCount(2);
     await page.getByRole('button', { name: w.bookings.mail.sendAgain }).click();
+    // It asks first, naming where the copy goes; then the toast says what was queued.
+    const again = page.getByRole('dialog', { name: w.bookings.mail.sendAgainTitle });
+    await expect(again).toContainText(booking.reference);
+    await again.getByRole('button', { name: w.bookings.mail.sendAgain }).click();
     await expect(page.getByTestId('booking-mail')).toHaveCount(3);
     await expect(page.getByTestId('booking-mail-state').first()).toHaveText(w.bookings.mail.states.queued);
     await expect(page.getByTestId('booking-mail-no-server')).toBeVisible();

@@ -34,6 +34,10 @@ export const mailMessageSchema = z.object({
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 
+/** A row of the outbox list: the message and the reference of its booking, which the list names it by. */
+export const mailOutboxRowSchema = mailMessageSchema.extend({ booking_reference: z.string().nullable() });
+export type MailOutboxRow = z.infer<typeof mailOutboxRowSchema>;
+
 /** One message with its plain-text and HTML bodies. */
 export const mailMessageDetailSchema = mailMessageSchema.extend({ text_body: z.string(), html_body: z.string() });
 export type MailMessageDetail = z.infer<typeof mailMessageDetailSchema>;
@@ -68,7 +72,7 @@ export const mailEndpoints = {
     path: '/api/mail/outbox/list',
     access: { permission: 'mail.view' },
     query: mailOutboxListQuerySchema,
-    response: mailMessageSchema,
+    response: mailOutboxRowSchema,
     shape: 'list',
     envelope: mailOutboxListEnvelope,
   }),

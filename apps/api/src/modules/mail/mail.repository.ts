@@ -29,6 +29,9 @@ const listColumns = {
   created_by: mailOutbox.created_by,
   created_at: mailOutbox.created_at,
   updated_at: mailOutbox.updated_at,
+  booking_reference: sql<
+    string | null
+  >`(select ${bookings.reference} from ${bookings} where ${bookings.id} = ${mailOutbox.booking_id} and ${bookings.company_id} = ${mailOutbox.company_id})`,
 };
 
 /** The outbox of one company (the worker reads across companies, in mail.worker.ts). */

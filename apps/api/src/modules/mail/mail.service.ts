@@ -127,7 +127,7 @@ export function createMailService(db: Db) {
 
     async list(actor: CompanyActor, query: MailOutboxListQuery) {
       const { rows, total } = await createMailRepository(db, actor.companyId).list(query);
-      return { items: rows.map(toMailMessage), total };
+      return { items: rows.map((row) => ({ ...toMailMessage(row), booking_reference: row.booking_reference })), total };
     },
 
     async get(actor: CompanyActor, id: number): Promise<MailMessageDetail> {

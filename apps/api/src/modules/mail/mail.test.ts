@@ -76,7 +76,8 @@ describe('the outbox without a mail server', () => {
     expect(listed.body.smtp_configured).toBe(false);
     expect(listed.body.pagination).toEqual({ page: 1, page_size: 20, total: 1 });
     const [item] = listed.body.data as Array<Record<string, unknown>>;
-    expect(item).toMatchObject({ id: message.id, state: 'queued' });
+    // Named by the booking's reference (the outbox screen's link), not only its number.
+    expect(item).toMatchObject({ id: message.id, state: 'queued', booking_id: booking.id, booking_reference: booking.reference });
     expect(item).not.toHaveProperty('text_body');
     expect(item).not.toHaveProperty('html_body');
 

@@ -1,5 +1,6 @@
 // The booking form's customer: who they are, how to reach them, how many travel and on which flights.
-import { NumberInput, SimpleGrid } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { type Language, languages } from '@ps/contracts';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrorOf, FormSection, FormTextField } from './BookingFormParts';
@@ -35,6 +36,25 @@ export function BookingFormCustomer({ control, errorOf }: { control: Control<Boo
           label={t('bookings.fields.customer_email')}
           type="email"
           maxLength={254}
+        />
+        <Controller
+          control={control}
+          name="language"
+          render={({ field }) => (
+            <Select
+              label={t('bookings.fields.language')}
+              description={t('bookings.form.languageHint')}
+              data={languages.map((language) => ({ value: language, label: t(`common.languageNames.${language}`) }))}
+              allowDeselect={false}
+              required
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(value) => value && field.onChange(value as Language)}
+              error={errorOf('language')}
+            />
+          )}
         />
         <Controller
           control={control}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BackToListLink } from '../../components/FormKit';
 import { useFormToasts } from '../../lib/forms';
 import { usePageTitle } from '../../lib/pageTitle';
+import { getLanguage } from '../../lib/session';
 import { bookingsResource, parkRideResource } from './api';
 import { useAirports } from './api.choices';
 import { BookingForm, type BookingFormProps } from './BookingForm';
@@ -65,6 +66,8 @@ export function BookingCreatePage() {
   const defaultValues = useMemo<BookingFormValues>(
     () => ({
       ...emptyValues,
+      // The customer's mail is in the operator's language unless they choose the customer's.
+      language: getLanguage(),
       airport_id: prefill.airport_id ?? null,
       departure_id: prefill.departure_id ?? null,
       arrival_id: prefill.arrival_id ?? prefill.departure_id ?? null,
@@ -103,6 +106,7 @@ export function ParkRideCreatePage() {
   usePageTitle(t('bookings.parkRide.createTitle'));
   const { companyId } = parkRideNewRoute.useParams();
   const create = parkRideResource.useCreate();
+  const parkRideDefaults = useMemo<BookingFormValues>(() => ({ ...emptyValues, language: getLanguage() }), []);
   const submit = useCreateSubmit(companyId, 'park_and_ride', (values, zone) =>
     create.mutateAsync(parkRideCreateSchema.parse(toParkRideBody(values, zone))),
   );
@@ -114,7 +118,7 @@ export function ParkRideCreatePage() {
       </Title>
       <BookingForm
         kind="park_and_ride"
-        defaultValues={emptyValues}
+        defaultValues={parkRideDefaults}
         cancelHref={`/${companyId}/park-ride`}
         submitLabel={t('bookings.form.create')}
         onSubmit={submit}

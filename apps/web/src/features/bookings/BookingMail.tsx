@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Booking, MailMessage } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconSend } from '../../components/icons';
 import { MailStateBadge } from '../../components/MailStateBadge';
 import { Section } from '../../components/Section';
@@ -52,6 +54,13 @@ export function MailSection({ booking, companyId }: { booking: Booking; companyI
   const send = useSendConfirmation(booking.id);
   const can = useCan();
   const messages = mail.data?.messages ?? [];
+  // A confirmation already went out (or waits): a second copy is asked for first, naming where it goes.
+  const [askAgain, setAskAgain] = useState(false);
+  const sendConfirmation = () =>
+    send.mutate(undefined, {
+      onSuccess: (message) => toastSuccess(t('bookings.mail.queued', { to: message.to_address })),
+      onSettled: () => setAskAgain(false),
+    });
   return (
     <Section
       title={t('bookings.mail.title')}
@@ -64,11 +73,7 @@ export function MailSection({ booking, companyId }: { booking: Booking; companyI
             leftSection={<IconSend size={18} aria-hidden />}
             disabled={!booking.customer_email}
             loading={send.isPending}
-            onClick={() =>
-              send.mutate(undefined, {
-                onSuccess: (message) => toastSuccess(t('bookings.mail.queued', { to: message.to_address })),
-              })
-            }
+            onClick={() => (messages.length > 0 ? setAskAgain(true) : sendConfirmation())}
           >
             {messages.length > 0 ? t('bookings.mail.sendAgain') : t('bookings.mail.send')}
           </Button>
@@ -95,6 +100,15 @@ export function MailSection({ booking, companyId }: { booking: Booking; companyI
           </Stack>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={askAgain}
+        title={t('bookings.mail.sendAgainTitle')}
+        body={t('bookings.mail.sendAgainBody', { to: booking.customer_email ?? '', reference: booking.reference })}
+        confirmLabel={t('bookings.mail.sendAgain')}
+        busy={send.isPending}
+        onConfirm={sendConfirmation}
+        onClose={() => setAskAgain(false)}
+      />
     </Section>
   );
 }

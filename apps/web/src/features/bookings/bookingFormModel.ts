@@ -5,6 +5,7 @@ import {
   type BookingChannel,
   type bookingCreateSchema,
   bookingUpdateSchema,
+  type Language,
   type parkRideCreateSchema,
   V,
 } from '@ps/contracts';
@@ -41,6 +42,8 @@ export interface BookingFormValues {
   customer_name: string;
   customer_email: string;
   customer_phone: string;
+  /** The language of the customer's mail (the confirmation, its changes): the operator's own when the form opens. */
+  language: Language;
   vehicle_reg: string;
   vehicle_make: string;
   vehicle_model: string;
@@ -84,6 +87,7 @@ export const emptyValues: BookingFormValues = {
   customer_name: '',
   customer_email: '',
   customer_phone: '',
+  language: 'en',
   vehicle_reg: '',
   vehicle_make: '',
   vehicle_model: '',
@@ -105,6 +109,7 @@ export function toCreateBody(values: BookingFormValues, zone: string | undefined
     customer_name: values.customer_name,
     customer_email: orNull(values.customer_email),
     customer_phone: orNull(values.customer_phone),
+    language: values.language,
     vehicle_reg: values.vehicle_reg,
     vehicle_make: orNull(values.vehicle_make),
     vehicle_model: orNull(values.vehicle_model),
@@ -226,6 +231,7 @@ export function valuesOf(booking: Booking): BookingFormValues {
     customer_name: booking.customer_name,
     customer_email: booking.customer_email ?? '',
     customer_phone: booking.customer_phone ?? '',
+    language: booking.language,
     vehicle_reg: booking.vehicle_reg,
     vehicle_make: booking.vehicle_make ?? '',
     vehicle_model: booking.vehicle_model ?? '',

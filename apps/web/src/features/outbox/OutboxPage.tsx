@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Group, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
-import type { MailMessage, MailState } from '@ps/contracts';
+import type { MailOutboxRow, MailState } from '@ps/contracts';
 import { mailStates } from '@ps/contracts/common/bookingStates';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -31,7 +31,7 @@ function MessageLine({ label, value }: { label: string; value: string }) {
 }
 
 /** A message's text, read from the API when it is opened. */
-function MessageDialog({ message, onClose }: { message: MailMessage | null; onClose: () => void }) {
+function MessageDialog({ message, onClose }: { message: MailOutboxRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useOutboxMessage(message?.id ?? null);
   return (
@@ -87,10 +87,10 @@ export function OutboxPage() {
   const user = useCurrentUser();
   const canSend = user.data?.permissions.includes('mail.send') ?? false;
   const outbox = useOutbox(search);
-  const table = useListTableProps<MailMessage, OutboxSearch>(search, setSearch, outbox.data?.total ?? 0, OUTBOX_DEFAULT_SORT);
+  const table = useListTableProps<MailOutboxRow, OutboxSearch>(search, setSearch, outbox.data?.total ?? 0, OUTBOX_DEFAULT_SORT);
   const resend = useResend();
-  const [reading, setReading] = useState<MailMessage | null>(null);
-  const [toResend, setToResend] = useState<MailMessage | null>(null);
+  const [reading, setReading] = useState<MailOutboxRow | null>(null);
+  const [toResend, setToResend] = useState<MailOutboxRow | null>(null);
 
   const confirmResend = () => {
     if (!toResend) return;
@@ -129,7 +129,7 @@ export function OutboxPage() {
       {outbox.isError && !outbox.data ? (
         <ListError title={t('outbox.loadError')} error={outbox.error} onRetry={() => void outbox.refetch()} />
       ) : (
-        <ResourceTable<MailMessage>
+        <ResourceTable<MailOutboxRow>
           label={t('outbox.title')}
           records={outbox.data?.records ?? []}
           fetching={outbox.isFetching}
@@ -166,11 +166,12 @@ export function OutboxPage() {
               accessor: 'booking_id',
               title: t('outbox.fields.booking'),
               render: (message) =>
-                message.booking_id === null ? (
+                // Named by its reference, as people quote it (a booking deleted since has none).
+                message.booking_id === null || message.booking_reference === null ? (
                   '—'
                 ) : (
                   <Anchor href={`/${companyId}/bookings/${message.booking_id}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {t('outbox.bookingLink', { id: message.booking_id })}
+                    {message.booking_reference}
                   </Anchor>
                 ),
             },

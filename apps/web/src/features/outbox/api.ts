@@ -1,4 +1,4 @@
-import { type MailMessage, mailEndpoints } from '@ps/contracts';
+import { type MailOutboxRow, mailEndpoints } from '@ps/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
 import { listQuery } from '../../lib/list';
@@ -11,7 +11,7 @@ const keys = {
 };
 
 export interface OutboxPage {
-  records: MailMessage[];
+  records: MailOutboxRow[];
   total: number;
   /** False when no mail server is configured: messages wait in the outbox. */
   smtpConfigured: boolean;
@@ -51,7 +51,7 @@ export function useOutboxMessage(id: number | null) {
 export function useResend() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (message: MailMessage) => (await callEndpoint(mailEndpoints.resend, { params: { id: message.id } })).data,
+    mutationFn: async (message: MailOutboxRow) => (await callEndpoint(mailEndpoints.resend, { params: { id: message.id } })).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
