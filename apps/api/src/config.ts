@@ -74,6 +74,8 @@ const envSchema = z.object({
    */
   PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PUBLIC_BOOKINGS_PER_KEY_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Manage-my-booking calls (asking for a code, verifying it) per hour from one address. */
+  PUBLIC_ACCESS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** With PostgreSQL, how often each process adds its rate-limit counts to the shared ones (plugins/rate-limit-store.ts). */
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Behind a reverse proxy: trust its X-Forwarded-For (off by default, so a made-up header changes nothing). */

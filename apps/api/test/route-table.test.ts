@@ -30,6 +30,9 @@ const PUBLIC_ROUTES = [
   'GET /api/public/airport/list',
   'GET /api/public/quote',
   'POST /api/public/booking/add',
+  'POST /api/public/booking/access',
+  'POST /api/public/booking/verify',
+  'GET /api/public/booking/get',
 ];
 
 /** Two roles a company makes of its own: a read-only accountant and a dispatcher (the role screen's usual one). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingFields, stayInOrder } from './bookings.ts';
+import { bookingFields, bookingSchema, stayInOrder } from './bookings.ts';
 import { bookingStatuses } from './common/bookingStates.ts';
 import { endpoint } from './common/endpoint.ts';
 import { listQuerySchema } from './common/pagination.ts';
@@ -102,6 +102,92 @@ export const publicBookingReceiptSchema = z.object({
 });
 export type PublicBookingReceipt = z.infer<typeof publicBookingReceiptSchema>;
 
+/** How long a manage-my-booking code lasts, and how many wrong tries end it. */
+export const BOOKING_CODE_MINUTES = 15;
+export const BOOKING_CODE_TRIES = 5;
+/** How long a booking token lasts once a code is verified (the customer asks for a new code after). */
+export const BOOKING_TOKEN_MINUTES = 30;
+
+/** A booking reference as the customer types it: trimmed and in capitals (`ps-7kq4-2m` is `PS-7KQ4-2M`). */
+const typedReference = z
+  .string({ error: V.required })
+  .trim()
+  .toUpperCase()
+  .pipe(z.string().min(1, { error: V.required }).max(20, { error: V.tooLong }));
+
+/**
+ * POST /api/public/booking/access: the customer names their booking by its reference and e-mail. Always 202 with the
+ * same body, whether or not they match: when they do, a 6-digit code goes to that e-mail.
+ */
+export const publicBookingAccessSchema = z.strictObject({
+  reference: typedReference,
+  email: z
+    .string({ error: V.required })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: V.wrongEmail }).max(254, { error: V.tooLong })),
+});
+export type PublicBookingAccess = z.output<typeof publicBookingAccessSchema>;
+
+/** POST /api/public/booking/verify: the reference and the code from the mail. */
+export const publicBookingVerifySchema = z.strictObject({
+  reference: typedReference,
+  code: z
+    .string({ error: V.required })
+    .trim()
+    .regex(/^\d{6}$/, { error: V.invalidValue }),
+});
+export type PublicBookingVerify = z.output<typeof publicBookingVerifySchema>;
+
+/** The booking token: sent as the `Booking-Token` header (never in a URL) beside the client key. */
+export const publicBookingTokenSchema = z.object({ booking_token: z.string(), expires_at: z.string() });
+export type PublicBookingToken = z.infer<typeof publicBookingTokenSchema>;
+export const publicBookingTokenHeadersSchema = z.looseObject({
+  'booking-token': z.string({ error: V.required }).min(20, { error: V.invalidValue }).max(200, { error: V.invalidValue }),
+});
+
+/**
+ * What the customer sees of their booking: the stay, the car, the price and what is paid. Nothing of the office's
+ * (ids, channel, agency, notes, who made it).
+ */
+export const publicBookingViewSchema = bookingSchema
+  .pick({
+    reference: true,
+    status: true,
+    type: true,
+    language: true,
+    customer_name: true,
+    customer_email: true,
+    customer_phone: true,
+    vehicle_reg: true,
+    vehicle_make: true,
+    vehicle_model: true,
+    vehicle_colour: true,
+    airport_iata_code: true,
+    airport_name: true,
+    airport_time_zone: true,
+    departure_name: true,
+    arrival_name: true,
+    departure_at: true,
+    arrival_at: true,
+    outbound_flight: true,
+    return_flight: true,
+    passengers: true,
+    package_name: true,
+    voucher_code: true,
+    currency: true,
+  })
+  .extend({
+    base_price: z.number().int(),
+    package_price: z.number().int(),
+    services_price: z.number().int(),
+    discount: z.number().int(),
+    total: z.number().int(),
+    paid: z.number().int(),
+    outstanding: z.number().int(),
+  });
+export type PublicBookingView = z.infer<typeof publicBookingViewSchema>;
+
 export const publicBookingEndpoints = {
   /** The company's active airports. */
   airports: endpoint({
@@ -129,5 +215,30 @@ export const publicBookingEndpoints = {
     headers: publicBookingAddHeadersSchema,
     body: publicBookingCreateSchema,
     response: publicBookingReceiptSchema,
+  }),
+  /** Asks for a manage-my-booking code by the reference and e-mail (always the same 202). */
+  access: endpoint({
+    method: 'POST',
+    path: '/api/public/booking/access',
+    access: { public: 'client-key' },
+    status: 202,
+    body: publicBookingAccessSchema,
+    shape: 'message',
+  }),
+  /** Exchanges the code for a booking token. */
+  verify: endpoint({
+    method: 'POST',
+    path: '/api/public/booking/verify',
+    access: { public: 'client-key' },
+    body: publicBookingVerifySchema,
+    response: publicBookingTokenSchema,
+  }),
+  /** The booking the token is for. */
+  get: endpoint({
+    method: 'GET',
+    path: '/api/public/booking/get',
+    access: { public: 'client-key' },
+    headers: publicBookingTokenHeadersSchema,
+    response: publicBookingViewSchema,
   }),
 } as const;

@@ -109,6 +109,8 @@ export const errorCodes = [
   'public_form_rejected',
   'public_form_too_fast',
   'public_form_expired',
+  'booking_code_invalid',
+  'booking_token_invalid',
   'too_many_attempts',
   'too_many_requests',
   'payload_too_large',

@@ -1,4 +1,4 @@
-import { foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { companies } from './companies.ts';
 
@@ -24,6 +24,59 @@ export const publicBookingRequests = pgTable(
     primaryKey({ name: 'public_booking_requests_pkey', columns: [table.company_id, table.idempotency_key] }),
     foreignKey({
       name: 'public_booking_requests_booking_fk',
+      columns: [table.company_id, table.booking_id],
+      foreignColumns: [bookings.company_id, bookings.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Manage-my-booking codes (issue 23): 6 digits mailed to the booking's e-mail, kept as an HMAC with the server's secret
+ * (never in clear), valid BOOKING_CODE_MINUTES, ended by BOOKING_CODE_TRIES wrong tries or by its use.
+ */
+export const bookingAccessCodes = pgTable(
+  'booking_access_codes',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    booking_id: integer('booking_id').notNull(),
+    code_hash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_access_codes_booking_idx').on(table.company_id, table.booking_id, table.created_at),
+    foreignKey({
+      name: 'booking_access_codes_booking_fk',
+      columns: [table.company_id, table.booking_id],
+      foreignColumns: [bookings.company_id, bookings.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Booking tokens: what a verified code gives, bound to one booking of one company, short-lived, kept as a SHA-256 of a
+ * 256-bit random value. Not a user session: it reaches the public booking calls of that booking only.
+ */
+export const bookingTokens = pgTable(
+  'booking_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    booking_id: integer('booking_id').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_tokens_expires_idx').on(table.expires_at),
+    foreignKey({
+      name: 'booking_tokens_booking_fk',
       columns: [table.company_id, table.booking_id],
       foreignColumns: [bookings.company_id, bookings.id],
     }).onDelete('cascade'),

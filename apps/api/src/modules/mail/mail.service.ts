@@ -63,6 +63,9 @@ const auditMail = (tx: DbOrTx, actor: RecordActor, action: 'create' | 'update', 
     after: row,
   });
 
+/** A message whose bodies hold a secret (a manage-my-booking code): audited without them. */
+const withoutBodies = (row: MailRow): MailRow => ({ ...row, text_body: '', html_body: '' });
+
 /**
  * Puts a rendered message to a booking's customer in the outbox, inside the caller's transaction: signed as the company
  * says now (the row keeps it, so a resend is signed the same), due at `dueAt` (now unless told), audited, and announced
@@ -75,6 +78,7 @@ export async function queueBookingMessage(
   kind: string,
   mail: RenderedMail,
   dueAt?: Date,
+  options: { secretBody?: boolean } = {},
 ): Promise<MailRow> {
   const [row] = await tx
     .insert(mailOutbox)
@@ -94,7 +98,7 @@ export async function queueBookingMessage(
     })
     .returning();
   if (!row) throw new Error('outbox insert returned no row');
-  await auditMail(tx, actor, 'create', row);
+  await auditMail(tx, actor, 'create', options.secretBody ? withoutBodies(row) : row);
   await announce(tx, row);
   return row;
 }

@@ -15,6 +15,8 @@ export const publicBookingModule: ApiModule = {
     'public_form_rejected',
     'public_form_too_fast',
     'public_form_expired',
+    'booking_code_invalid',
+    'booking_token_invalid',
     'idempotency_key_reused',
     'car_park_full',
     'voucher_used_up',

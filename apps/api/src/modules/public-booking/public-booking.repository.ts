@@ -1,7 +1,7 @@
 import type { PublicAirport, PublicAirportListQuery } from '@ps/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { airports, countries, publicBookingRequests } from '../../db/schema/index.ts';
+import { airports, bookingAccessCodes, bookings, bookingTokens, countries, publicBookingRequests } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -58,4 +58,91 @@ export async function recordPublicBookingRequest(tx: DbOrTx, row: typeof publicB
     .onConflictDoNothing()
     .returning({ key: publicBookingRequests.idempotency_key });
   return kept.length > 0;
+}
+
+/** The company's booking with this reference (the customer's way to name it), with the e-mail it was made with. */
+export async function findBookingByReference(db: DbOrTx, companyId: number, reference: string) {
+  const [row] = await db
+    .select({ id: bookings.id, customer_email: bookings.customer_email })
+    .from(bookings)
+    .where(and(eq(bookings.company_id, companyId), eq(bookings.reference, reference)))
+    .limit(1);
+  return row;
+}
+
+/** Codes mailed for a booking since `since` (a booking's mails are capped per hour). */
+export async function countCodesSince(db: DbOrTx, companyId: number, bookingId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookingAccessCodes)
+    .where(
+      and(
+        eq(bookingAccessCodes.company_id, companyId),
+        eq(bookingAccessCodes.booking_id, bookingId),
+        gt(bookingAccessCodes.created_at, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** A new code for the booking; the booking's earlier codes end (only the newest mail's code works). */
+export async function replaceCode(tx: DbOrTx, row: typeof bookingAccessCodes.$inferInsert): Promise<void> {
+  await tx
+    .update(bookingAccessCodes)
+    .set({ used_at: sql`now()` })
+    .where(
+      and(
+        eq(bookingAccessCodes.company_id, row.company_id),
+        eq(bookingAccessCodes.booking_id, row.booking_id),
+        isNull(bookingAccessCodes.used_at),
+      ),
+    );
+  await tx.insert(bookingAccessCodes).values(row);
+}
+
+/** The booking's live code (not used, not expired, tries left), held for this transaction. */
+export async function lockLiveCode(tx: DbOrTx, companyId: number, bookingId: number, maxTries: number) {
+  const [row] = await tx
+    .select()
+    .from(bookingAccessCodes)
+    .where(
+      and(
+        eq(bookingAccessCodes.company_id, companyId),
+        eq(bookingAccessCodes.booking_id, bookingId),
+        isNull(bookingAccessCodes.used_at),
+        gt(bookingAccessCodes.expires_at, sql`now()`),
+        lt(bookingAccessCodes.attempts, maxTries),
+      ),
+    )
+    .orderBy(desc(bookingAccessCodes.created_at))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function countWrongTry(tx: DbOrTx, codeId: number): Promise<void> {
+  await tx
+    .update(bookingAccessCodes)
+    .set({ attempts: sql`${bookingAccessCodes.attempts} + 1` })
+    .where(eq(bookingAccessCodes.id, codeId));
+}
+
+export async function useCode(tx: DbOrTx, codeId: number): Promise<void> {
+  await tx.update(bookingAccessCodes).set({ used_at: sql`now()` }).where(eq(bookingAccessCodes.id, codeId));
+}
+
+/** Keeps a new booking token (its hash); tokens past their end are swept as new ones come. */
+export async function keepToken(tx: DbOrTx, row: typeof bookingTokens.$inferInsert): Promise<void> {
+  await tx.delete(bookingTokens).where(lt(bookingTokens.expires_at, sql`now()`));
+  await tx.insert(bookingTokens).values(row);
+}
+
+/** The booking a live token of this company is for. */
+export async function bookingOfToken(db: DbOrTx, companyId: number, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ booking_id: bookingTokens.booking_id })
+    .from(bookingTokens)
+    .where(and(eq(bookingTokens.token_hash, tokenHash), eq(bookingTokens.company_id, companyId), gt(bookingTokens.expires_at, sql`now()`)))
+    .limit(1);
+  return row?.booking_id;
 }

@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../../kit/modules.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createQuoteService } from '../quote/quote.service.ts';
 import { clientKeyCompany } from '../web-config/web-config.service.ts';
+import { createManageBookingService } from './public-booking.manage.ts';
 import { listPublicAirports } from './public-booking.repository.ts';
 import { createPublicBookingService, openForBookings } from './public-booking.service.ts';
 
@@ -14,10 +15,11 @@ const CLIENT_KEY = `No user token: authorised with \`Authorization: Basic\` of \
 its public booking off is 401 \`public_booking_off\` (both at once, in every server process).`;
 
 /** The public booking API (issue 23, section 1): what a company's own web site calls with its client key. */
-export function registerPublicBookingRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
+export function registerPublicBookingRoutes(app: FastifyInstance, { db, config, secret }: ModuleDeps): void {
   const serve = endpointServer(app, 'public-booking');
   const quotes = createQuoteService(db);
   const publicBookings = createPublicBookingService(db);
+  const manage = createManageBookingService(db, secret);
   const companyOf = async (request: FastifyRequest) => openForBookings(await clientKeyCompany(db, request.headers.authorization));
 
   // A booking form is sent a few times an hour from one address, and a company's site has a ceiling of its own: a
@@ -37,8 +39,14 @@ export function registerPublicBookingRoutes(app: FastifyInstance, { db, config }
           .digest('base64url')}`,
     }),
   ];
-  async function assertUnderLimits(request: FastifyRequest): Promise<void> {
-    for (const limit of limits) {
+  // Asking for codes and trying them: a few an hour from one address (a code has 5 tries and a booking 5 codes an hour).
+  const accessLimit = app.createRateLimit({
+    max: config.PUBLIC_ACCESS_PER_ADDRESS_PER_HOUR,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) => `public-booking-access:address:${request.ip}`,
+  });
+  async function assertUnderLimits(request: FastifyRequest, checks = limits): Promise<void> {
+    for (const limit of checks) {
       const outcome = await limit(request);
       if (!outcome.isAllowed && outcome.isExceeded) throw new AppError(429, 'too_many_requests');
     }
@@ -98,6 +106,57 @@ one key: 429 \`too_many_requests\`.`,
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return { message: request.t('success.created'), data: receipt };
+    },
+  });
+
+  serve(publicBookingEndpoints.access, {
+    summary: 'Ask for a code to manage a booking',
+    description: `${CLIENT_KEY} The customer names their booking by its \`reference\` and the \`email\` it was made with. Always 202 with
+the same body, whether or not they match a booking (nothing tells a guess from a match, the answer's timing included: the code
+is made and mailed after the answer). When they match, a 6-digit code goes to that e-mail in the booking's language, valid 15
+minutes for 5 tries; a new code ends the earlier one; at most 5 codes a booking an hour. At most
+PUBLIC_ACCESS_PER_ADDRESS_PER_HOUR (30) access and verify calls an hour from one address: 429 \`too_many_requests\`.`,
+    errors: [401, 429],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      await assertUnderLimits(request, [accessLimit]);
+      const bookingId = await manage.match(company.id, request.body);
+      if (bookingId !== null) {
+        setImmediate(() => {
+          manage
+            .sendCode(company.id, bookingId)
+            .catch((error: unknown) => request.log.error({ err: error }, 'a booking code was not queued'));
+        });
+      }
+      return { message: request.t('publicBooking.accessRequested') };
+    },
+  });
+
+  serve(publicBookingEndpoints.verify, {
+    summary: 'Exchange the code for a booking token',
+    description: `${CLIENT_KEY} The \`reference\` and the \`code\` from the mail give a booking token (\`booking_token\`, valid 30
+minutes, \`expires_at\`): send it as the \`Booking-Token\` header beside the client key to the calls of that booking. A token is
+bound to the one booking and the key's company; it is not a user's session. Every failure is the same 400
+\`booking_code_invalid\`: an unknown reference, no code asked, a code ended (used, replaced, past 15 minutes or 5 wrong tries)
+or a wrong code (counted).`,
+    errors: [401, 429],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      await assertUnderLimits(request, [accessLimit]);
+      return { message: request.t('success.fetched'), data: await manage.verify(company.id, request.body) };
+    },
+  });
+
+  serve(publicBookingEndpoints.get, {
+    summary: "The customer's booking",
+    description: `${CLIENT_KEY} With the \`Booking-Token\` header from \`booking/verify\`: the booking it is for, as the customer sees it
+(the stay on the airport's clock, the car, the price, what is paid and still owed; nothing of the office's). A token of
+another company, past its end, or made up is 401 \`booking_token_invalid\`.`,
+    errors: [401],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      const bookingId = await manage.bookingOf(company.id, request.headers['booking-token']);
+      return { message: request.t('success.fetched'), data: await manage.view(company.id, bookingId) };
     },
   });
 }

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPricedRoute } from '../../../test/factories/quote.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { call, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
+import { auditLog, bookingTokens, mailOutbox } from '../../db/schema/index.ts';
+
+/**
+ * Manage my booking (issue 23, section 1): reference and e-mail -> a code by mail -> a booking token -> the booking.
+ * `access` answers the same whatever the pair; a code has 5 tries and one use; a token reads its own booking only, of
+ * its own company, while it lasts; the code is never kept in clear, nor in the audit log.
+ */
+
+let ctx: TestContext;
+type Company = Tenant & { company: { id: number; client_key: string } };
+let owner: Company;
+let other: Company;
+let route: Awaited<ReturnType<typeof insertPricedRoute>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = (await createTenant(ctx)) as Company;
+  other = (await createTenant(ctx)) as Company;
+  route = await insertPricedRoute(ctx.db, owner.company.id);
+});
+afterAll(() => ctx?.close());
+
+const basic = (company: Company['company']): Headers => ({
+  authorization: `Basic ${Buffer.from(`${company.id}:${company.client_key}`).toString('base64')}`,
+});
+
+async function book(email: string, name: string) {
+  const answer = await call(
+    ctx.app,
+    'POST',
+    '/api/public/booking/add',
+    { ...basic(owner.company), 'idempotency-key': randomUUID() },
+    {
+      customer_name: name,
+      customer_email: email,
+      vehicle_reg: 'KV12 ABC',
+      airport_id: route.airport.id,
+      departure_id: route.carPark.id,
+      arrival_id: route.terminal.id,
+      departure_at: '2026-12-10T08:00:00Z',
+      arrival_at: '2026-12-14T18:00:00Z',
+      form_started_at: new Date(Date.now() - 60_000).toISOString(),
+    },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data as { reference: string; total: number };
+}
+
+const access = (reference: string, email: string, company = owner.company) =>
+  call(ctx.app, 'POST', '/api/public/booking/access', basic(company), { reference, email });
+const verify = (reference: string, code: string, company = owner.company) =>
+  call(ctx.app, 'POST', '/api/public/booking/verify', basic(company), { reference, code });
+const get = (token: string, company = owner.company) =>
+  call(ctx.app, 'GET', '/api/public/booking/get', { ...basic(company), 'booking-token': token });
+
+/** The newest code mailed for the booking (the mail is queued just after `access` answers). */
+async function mailedCode(reference: string, count: number): Promise<{ code: string; mailId: number }> {
+  let rows: (typeof mailOutbox.$inferSelect)[] = [];
+  await expect
+    .poll(async () => {
+      rows = await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'booking_access_code'), eq(mailOutbox.company_id, owner.company.id)))
+        .orderBy(desc(mailOutbox.id));
+      return rows.filter((row) => row.subject.includes(reference)).length;
+    })
+    .toBe(count);
+  const newest = rows.find((row) => row.subject.includes(reference));
+  const code = newest?.text_body.match(/^(\d{6})$/m)?.[1];
+  if (!newest || !code) throw new Error('no code in the mail');
+  return { code, mailId: newest.id };
+}
+
+describe('manage my booking: access, verify, get', () => {
+  it('answers access the same for a wrong reference, a wrong e-mail and a match; only the match gets a code, kept out of the audit', async () => {
+    const booking = await book('mira@example.com', 'Mira Das');
+    const answers = await Promise.all([
+      access('PS-ZZZZ-ZZ', 'mira@example.com'),
+      access(booking.reference, 'someone@example.com'),
+      access(booking.reference.toLowerCase(), 'MIRA@example.com'),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual(answers[0]?.body);
+    }
+    const { code, mailId } = await mailedCode(booking.reference, 1);
+    const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    expect(mail?.to_address).toBe('mira@example.com');
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'mail_message'), eq(auditLog.entity_id, String(mailId))));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(code);
+
+    const token = await verify(booking.reference, code);
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+    const { booking_token } = token.body.data as { booking_token: string; expires_at: string };
+    // Kept as a hash only.
+    expect(JSON.stringify(await ctx.db.select().from(bookingTokens))).not.toContain(booking_token);
+
+    const seen = await get(booking_token);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({
+      reference: booking.reference,
+      customer_name: 'Mira Das',
+      total: booking.total,
+      paid: 0,
+      outstanding: booking.total,
+    });
+    for (const field of ['id', 'company_id', 'channel', 'notes', 'agency_id', 'created_by'])
+      expect(seen.body.data).not.toHaveProperty(field);
+
+    // The code is used once.
+    expect((await verify(booking.reference, code)).body.code).toBe('booking_code_invalid');
+  });
+
+  it('ends a code after 5 wrong tries; a new code ends the old one; every failure is the same 400', async () => {
+    const booking = await book('ravi@example.com', 'Ravi Kumar');
+    await access(booking.reference, 'ravi@example.com');
+    const first = await mailedCode(booking.reference, 1);
+    const wrong = first.code === '000000' ? '000001' : '000000';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const refused = await verify(booking.reference, wrong);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('booking_code_invalid');
+    }
+    // Tries used up: the right code no longer opens it.
+    expect((await verify(booking.reference, first.code)).status).toBe(400);
+
+    await access(booking.reference, 'ravi@example.com');
+    const second = await mailedCode(booking.reference, 2);
+    await access(booking.reference, 'ravi@example.com');
+    const third = await mailedCode(booking.reference, 3);
+    if (second.code !== third.code) expect((await verify(booking.reference, second.code)).status).toBe(400);
+    expect((await verify(booking.reference, third.code)).status).toBe(200);
+
+    const unknown = await verify('PS-ZZZZ-ZZ', third.code);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual((await verify(booking.reference, wrong)).body);
+    const malformed = await verify(booking.reference, '12ab');
+    expect(malformed.status).toBe(400);
+  });
+
+  it("reads only the token's booking, with the key of the token's company, while the token lasts", async () => {
+    const mine = await book('lena@example.com', 'Lena Ortiz');
+    await book('lena@example.com', 'Lena Ortiz (second stay)');
+    await access(mine.reference, 'lena@example.com');
+    const { code } = await mailedCode(mine.reference, 1);
+    const { booking_token } = (await verify(mine.reference, code)).body.data as { booking_token: string };
+    expect(((await get(booking_token)).body.data as { reference: string }).reference).toBe(mine.reference);
+
+    // Another company's key with this token, a made-up token, no token: refused, nothing answered.
+    for (const refused of [
+      await get(booking_token, other.company),
+      await get(`${booking_token.slice(0, -4)}AAAA`),
+      await call(ctx.app, 'GET', '/api/public/booking/get', basic(owner.company)),
+    ]) {
+      expect([400, 401]).toContain(refused.status);
+      expect(refused.body).not.toHaveProperty('data');
+    }
+    expect((await get(booking_token, other.company)).body.code).toBe('booking_token_invalid');
+    // Another company's key cannot ask for this booking's code either: the same 202, and no mail.
+    const elsewhere = await access(mine.reference, 'lena@example.com', other.company);
+    expect(elsewhere.status).toBe(202);
+    expect((await verify(mine.reference, code, other.company)).status).toBe(400);
+
+    // Past its end.
+    await ctx.db.update(bookingTokens).set({ expires_at: new Date(Date.now() - 1000) });
+    const ended = await get(booking_token);
+    expect(ended.status).toBe(401);
+    expect(ended.body.code).toBe('booking_token_invalid');
+    // The other company's access (several requests ago, its follow-up long run) mailed nothing, in either company.
+    await mailedCode(mine.reference, 1);
+    const theirs = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'booking_access_code'), eq(mailOutbox.company_id, other.company.id)));
+    expect(theirs).toEqual([]);
+  });
+});

@@ -1,0 +1,142 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  BOOKING_CODE_MINUTES,
+  BOOKING_CODE_TRIES,
+  BOOKING_TOKEN_MINUTES,
+  type PublicBookingAccess,
+  type PublicBookingToken,
+  type PublicBookingVerify,
+  type PublicBookingView,
+} from '@ps/contracts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { readBooking } from '../bookings/bookings.service.ts';
+import { queueBookingAccessCode } from '../mail/mail.access-code.ts';
+import {
+  bookingOfToken,
+  countCodesSince,
+  countWrongTry,
+  findBookingByReference,
+  keepToken,
+  lockLiveCode,
+  replaceCode,
+  useCode,
+} from './public-booking.repository.ts';
+
+/** At most this many codes are mailed for one booking in an hour: the access call cannot flood a customer's inbox. */
+export const CODES_PER_BOOKING_PER_HOUR = 5;
+
+const codeInvalid = () => new AppError(400, 'booking_code_invalid');
+export const tokenInvalid = () => new AppError(401, 'booking_token_invalid');
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Manage my booking (issue 23, section 1): the customer names their booking by reference and e-mail, receives a code,
+ * and exchanges it for a booking token bound to that one booking. Nothing about a booking is answered without its code.
+ * `secret` is the server's signing secret: codes are kept as an HMAC with it, so the table alone cannot be tried offline.
+ */
+export function createManageBookingService(db: Db, secret: string) {
+  const codeHash = (bookingId: number, code: string) => createHmac('sha256', secret).update(`${bookingId}:${code}`).digest('hex');
+
+  return {
+    /**
+     * Finds the booking (one indexed read, the same whatever the outcome) and says whether the code's mail must go.
+     * The caller answers the same 202 at once and sends the code afterwards (`sendCode`), so neither the answer nor
+     * its timing tells a matching pair from a wrong one.
+     */
+    async match(companyId: number, input: PublicBookingAccess): Promise<number | null> {
+      const booking = await findBookingByReference(db, companyId, input.reference);
+      if (!booking?.customer_email || booking.customer_email.toLowerCase() !== input.email) return null;
+      return booking.id;
+    },
+
+    /** A new 6-digit code for the booking, mailed to its e-mail (at most CODES_PER_BOOKING_PER_HOUR an hour). */
+    async sendCode(companyId: number, bookingId: number): Promise<boolean> {
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      if ((await countCodesSince(db, companyId, bookingId, anHourAgo)) >= CODES_PER_BOOKING_PER_HOUR) return false;
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as DbOrTx;
+        await replaceCode(tx, {
+          company_id: companyId,
+          booking_id: bookingId,
+          code_hash: codeHash(bookingId, code),
+          expires_at: new Date(Date.now() + BOOKING_CODE_MINUTES * 60_000),
+        });
+        return queueBookingAccessCode(tx, { companyId, actorUserId: null }, bookingId, code);
+      });
+    },
+
+    /**
+     * The code for a booking token: one answer for every failure (unknown reference, no live code, a wrong code, tries
+     * used up), each wrong try counted on the code (BOOKING_CODE_TRIES end it); a right one is used once.
+     */
+    async verify(companyId: number, input: PublicBookingVerify): Promise<PublicBookingToken> {
+      const booking = await findBookingByReference(db, companyId, input.reference);
+      if (!booking) throw codeInvalid();
+      const outcome = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as DbOrTx;
+        const live = await lockLiveCode(tx, companyId, booking.id, BOOKING_CODE_TRIES);
+        if (!live) return null;
+        const expected = Buffer.from(live.code_hash, 'hex');
+        const given = Buffer.from(codeHash(booking.id, input.code), 'hex');
+        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+          await countWrongTry(tx, live.id);
+          return null;
+        }
+        await useCode(tx, live.id);
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(Date.now() + BOOKING_TOKEN_MINUTES * 60_000);
+        await keepToken(tx, { token_hash: sha256(token), company_id: companyId, booking_id: booking.id, expires_at: expiresAt });
+        return { booking_token: token, expires_at: expiresAt.toISOString() };
+      });
+      if (!outcome) throw codeInvalid();
+      return outcome;
+    },
+
+    /** The booking a live token of this company is for, or 401: another company's token, an ended one, a made-up one. */
+    async bookingOf(companyId: number, token: string): Promise<number> {
+      const bookingId = await bookingOfToken(db, companyId, sha256(token));
+      if (bookingId === undefined) throw tokenInvalid();
+      return bookingId;
+    },
+
+    /** What the customer sees of their booking. */
+    async view(companyId: number, bookingId: number): Promise<PublicBookingView> {
+      const booking = await readBooking(db, companyId, bookingId);
+      return {
+        reference: booking.reference,
+        status: booking.status,
+        type: booking.type,
+        language: booking.language,
+        customer_name: booking.customer_name,
+        customer_email: booking.customer_email,
+        customer_phone: booking.customer_phone,
+        vehicle_reg: booking.vehicle_reg,
+        vehicle_make: booking.vehicle_make,
+        vehicle_model: booking.vehicle_model,
+        vehicle_colour: booking.vehicle_colour,
+        airport_iata_code: booking.airport_iata_code,
+        airport_name: booking.airport_name,
+        airport_time_zone: booking.airport_time_zone,
+        departure_name: booking.departure_name,
+        arrival_name: booking.arrival_name,
+        departure_at: booking.departure_at,
+        arrival_at: booking.arrival_at,
+        outbound_flight: booking.outbound_flight,
+        return_flight: booking.return_flight,
+        passengers: booking.passengers,
+        package_name: booking.package_name,
+        voucher_code: booking.voucher_code,
+        currency: booking.currency,
+        base_price: booking.base_price ?? 0,
+        package_price: booking.package_price ?? 0,
+        services_price: booking.services_price ?? 0,
+        discount: booking.discount ?? 0,
+        total: booking.total ?? 0,
+        paid: booking.paid ?? 0,
+        outstanding: booking.outstanding ?? 0,
+      };
+    },
+  };
+}
