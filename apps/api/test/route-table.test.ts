@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = [
   'POST /api/public/booking/access',
   'POST /api/public/booking/verify',
   'GET /api/public/booking/get',
+  'POST /api/public/booking/cancel',
 ];
 
 /** Two roles a company makes of its own: a read-only accountant and a dispatcher (the role screen's usual one). */

@@ -224,6 +224,7 @@ describe('API reference', () => {
     'POST /api/auth/totp/setup',
     'POST /api/booking/send-mail/{id}',
     'POST /api/company/client-key/rotate',
+    'POST /api/public/booking/cancel',
     'POST /api/mail/outbox/resend/{id}',
     'PATCH /api/driver/payouts/approve/{id}',
     'PATCH /api/handover/undo/{id}',

@@ -268,9 +268,17 @@ test('an admin switches online booking off and to paid in advance, and replaces 
 
   await online.getByRole('switch', { name: 'Take bookings online' }).click({ force: true });
   await online.getByRole('radio', { name: 'In advance' }).check();
+  const refundHours = online.getByRole('textbox', { name: /^Full refund until/ });
+  await refundHours.fill('800');
+  await expect(online.getByText('Enter whole hours from 0 to 720.')).toBeVisible();
+  await refundHours.fill('72');
   await online.getByRole('button', { name: 'Save online booking' }).click();
   await expect(toast(page, 'Online booking saved.')).toBeVisible();
-  expect(await companyDetails(request)).toMatchObject({ public_booking_enabled: false, public_booking_payment: 'in_advance' });
+  expect(await companyDetails(request)).toMatchObject({
+    public_booking_enabled: false,
+    public_booking_payment: 'in_advance',
+    public_booking_refund_hours: 72,
+  });
   const off = await request.get('/api/public/airport/list', { headers: basic(oldKey) });
   expect(off.status()).toBe(401);
   expect(((await off.json()) as { code: string }).code).toBe('public_booking_off');

@@ -177,6 +177,7 @@ export const companyDetailsSchema = z.object({
   /** The public booking API and booking page (issue 23): on or off, and a web booking paid on arrival or in advance. */
   public_booking_enabled: z.boolean(),
   public_booking_payment: z.enum(publicBookingPayments),
+  public_booking_refund_hours: z.number().int(),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
@@ -219,10 +220,19 @@ export const companyDetailsFieldsSchema = z.strictObject({
 });
 export type CompanyDetailsFields = z.input<typeof companyDetailsFieldsSchema>;
 
+/** The longest notice a cancellation policy asks for: 30 days. */
+export const MAX_REFUND_HOURS = 720;
+
 /** The settings screen's "Online booking" (issue 23): the public booking API and page on or off, and how a web booking is paid. */
 export const publicBookingSettingsSchema = z.strictObject({
   public_booking_enabled: z.boolean({ error: V.invalidValue }),
   public_booking_payment: z.enum(publicBookingPayments, { error: V.invalidValue }),
+  /** A customer who cancels online gets back what they paid until this many hours before drop-off (0 to 30 days). */
+  public_booking_refund_hours: z
+    .number({ error: V.invalidValue })
+    .int({ error: V.positiveInteger })
+    .min(0, { error: V.invalidValue })
+    .max(MAX_REFUND_HOURS, { error: V.invalidValue }),
 });
 export type PublicBookingSettings = z.infer<typeof publicBookingSettingsSchema>;
 

@@ -188,6 +188,20 @@ export const publicBookingViewSchema = bookingSchema
   });
 export type PublicBookingView = z.infer<typeof publicBookingViewSchema>;
 
+/**
+ * What a customer's own cancel answers: the booking is cancelled, and what is due back by the company's policy (all that
+ * was paid until `public_booking_refund_hours` before drop-off, nothing after), said in the request's language.
+ */
+export const publicBookingCancellationSchema = z.object({
+  reference: z.string(),
+  status: z.enum(bookingStatuses),
+  paid: z.number().int(),
+  refund_due: z.number().int(),
+  currency: z.string(),
+  refund_text: z.string(),
+});
+export type PublicBookingCancellation = z.infer<typeof publicBookingCancellationSchema>;
+
 export const publicBookingEndpoints = {
   /** The company's active airports. */
   airports: endpoint({
@@ -240,5 +254,13 @@ export const publicBookingEndpoints = {
     access: { public: 'client-key' },
     headers: publicBookingTokenHeadersSchema,
     response: publicBookingViewSchema,
+  }),
+  /** The customer cancels the token's booking; the answer states the refund due. The token ends with it. */
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/public/booking/cancel',
+    access: { public: 'client-key' },
+    headers: publicBookingTokenHeadersSchema,
+    response: publicBookingCancellationSchema,
   }),
 } as const;

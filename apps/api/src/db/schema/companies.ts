@@ -48,11 +48,14 @@ export const companies = pgTable(
      */
     public_booking_enabled: boolean('public_booking_enabled').notNull().default(true),
     public_booking_payment: text('public_booking_payment').$type<PublicBookingPayment>().notNull().default('on_arrival'),
+    /** The cancellation policy of a web customer's own cancel: all that was paid back until this many hours before drop-off, nothing after. */
+    public_booking_refund_hours: integer('public_booking_refund_hours').notNull().default(48),
     ...timestamps,
   },
   (table) => [
     check('companies_first_day_of_week_range', sql`${table.first_day_of_week} BETWEEN 1 AND 7`),
     check('companies_public_booking_payment_known', sql`${table.public_booking_payment} IN ('on_arrival', 'in_advance')`),
+    check('companies_public_booking_refund_hours_range', sql`${table.public_booking_refund_hours} BETWEEN 0 AND 720`),
   ],
 );
 

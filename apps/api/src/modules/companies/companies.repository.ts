@@ -18,6 +18,7 @@ export type CompanyRow = Omit<
   | 'terms'
   | 'public_booking_enabled'
   | 'public_booking_payment'
+  | 'public_booking_refund_hours'
 > & {
   partner_ids: number[];
 };

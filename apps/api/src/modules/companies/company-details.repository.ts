@@ -16,6 +16,7 @@ const detailsColumns = {
   terms: companies.terms,
   public_booking_enabled: companies.public_booking_enabled,
   public_booking_payment: companies.public_booking_payment,
+  public_booking_refund_hours: companies.public_booking_refund_hours,
 };
 export type CompanyDetailsRow = Pick<
   typeof companies.$inferSelect,
@@ -30,6 +31,7 @@ export type CompanyDetailsRow = Pick<
   | 'terms'
   | 'public_booking_enabled'
   | 'public_booking_payment'
+  | 'public_booking_refund_hours'
 > & { company_id: number };
 
 /**

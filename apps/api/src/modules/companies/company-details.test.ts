@@ -49,6 +49,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       mail_from_address: 'bookings@parking.test',
       public_booking_enabled: true,
       public_booking_payment: 'on_arrival',
+      public_booking_refund_hours: 48,
     });
 
     const saved = await update(tenant, DETAILS);
@@ -68,6 +69,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       mail_from_address: 'bookings@parking.test',
       public_booking_enabled: true,
       public_booking_payment: 'on_arrival',
+      public_booking_refund_hours: 48,
     };
     expect(saved.body.data).toEqual(expected);
     expect((await details(tenant)).body.data).toEqual(expected);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPricedRoute } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
-import { auditLog, bookingTokens, mailOutbox } from '../../db/schema/index.ts';
+import { auditLog, bookings, bookingTokens, companies, mailOutbox } from '../../db/schema/index.ts';
 
 /**
  * Manage my booking (issue 23, section 1): reference and e-mail -> a code by mail -> a booking token -> the booking.
@@ -183,5 +183,49 @@ describe('manage my booking: access, verify, get', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'booking_access_code'), eq(mailOutbox.company_id, other.company.id)));
     expect(theirs).toEqual([]);
+  });
+
+  it("cancels the booking, states the refund under the company's policy, and ends the token", async () => {
+    async function tokenFor(email: string, name: string) {
+      const made = await book(email, name);
+      await access(made.reference, email);
+      const { code } = await mailedCode(made.reference, 1);
+      const { booking_token } = (await verify(made.reference, code)).body.data as { booking_token: string };
+      const [row] = await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, made.reference));
+      // The customer paid £15 at the desk.
+      const paid = await call(ctx.app, 'POST', '/api/payment/add', owner.headers, { booking_id: row?.id, amount: 1500, method: 'card' });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      return { made, token: booking_token };
+    }
+
+    // Drop-off on 10 December: more than 48 hours ahead, so all that was paid is due back.
+    const early = await tokenFor('early@example.com', 'Early Canceller');
+    const cancelled = await call(ctx.app, 'POST', '/api/public/booking/cancel', { ...basic(owner.company), 'booking-token': early.token });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ reference: early.made.reference, status: 'cancelled', paid: 1500, refund_due: 1500 });
+    expect((cancelled.body.data as { refund_text: string }).refund_text).toContain('£15.00 you paid will be refunded');
+    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.reference, early.made.reference));
+    expect(row?.status).toBe('cancelled');
+    // The token ended with it: no second cancel, no read.
+    const again = await call(ctx.app, 'POST', '/api/public/booking/cancel', { ...basic(owner.company), 'booking-token': early.token });
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('booking_token_invalid');
+    expect((await get(early.token)).status).toBe(401);
+
+    // A policy of 30 days' notice: the same drop-off is too near, nothing is due back, and it says so in Tamil.
+    await ctx.db.update(companies).set({ public_booking_refund_hours: 720 }).where(eq(companies.id, owner.company.id));
+    try {
+      const late = await tokenFor('late@example.com', 'Late Canceller');
+      const answer = await call(ctx.app, 'POST', '/api/public/booking/cancel', {
+        ...basic(owner.company),
+        'booking-token': late.token,
+        'accept-language': 'ta',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({ status: 'cancelled', paid: 1500, refund_due: 0 });
+      expect((answer.body.data as { refund_text: string }).refund_text).toContain('720');
+    } finally {
+      await ctx.db.update(companies).set({ public_booking_refund_hours: 48 }).where(eq(companies.id, owner.company.id));
+    }
   });
 });

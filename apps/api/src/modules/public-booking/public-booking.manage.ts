@@ -3,19 +3,26 @@ import {
   BOOKING_CODE_MINUTES,
   BOOKING_CODE_TRIES,
   BOOKING_TOKEN_MINUTES,
+  type Language,
   type PublicBookingAccess,
+  type PublicBookingCancellation,
   type PublicBookingToken,
   type PublicBookingVerify,
   type PublicBookingView,
 } from '@ps/contracts';
+import { formatMoney } from '@ps/contracts/common/format';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Translate } from '../../lib/i18n.ts';
 import { readBooking } from '../bookings/bookings.service.ts';
+import { createBookingStatusService } from '../bookings/bookings.status.ts';
 import { queueBookingAccessCode } from '../mail/mail.access-code.ts';
+import type { ClientKeyCompany } from '../web-config/web-config.service.ts';
 import {
   bookingOfToken,
   countCodesSince,
   countWrongTry,
+  endTokens,
   findBookingByReference,
   keepToken,
   lockLiveCode,
@@ -36,6 +43,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * `secret` is the server's signing secret: codes are kept as an HMAC with it, so the table alone cannot be tried offline.
  */
 export function createManageBookingService(db: Db, secret: string) {
+  const statuses = createBookingStatusService(db);
   const codeHash = (bookingId: number, code: string) => createHmac('sha256', secret).update(`${bookingId}:${code}`).digest('hex');
 
   return {
@@ -99,6 +107,43 @@ export function createManageBookingService(db: Db, secret: string) {
       const bookingId = await bookingOfToken(db, companyId, sha256(token));
       if (bookingId === undefined) throw tokenInvalid();
       return bookingId;
+    },
+
+    /**
+     * The customer cancels: the office's own status move (pending or confirmed to cancelled, with its history line,
+     * audit entry, live event, the voucher's use given back and the car park's space freed; a car already on site is
+     * 400 `booking_transition_invalid`), then the booking's tokens end. The refund due is all that was paid when it is
+     * cancelled at least `public_booking_refund_hours` before drop-off, nothing after; the office pays it back.
+     */
+    async cancel(
+      company: ClientKeyCompany,
+      bookingId: number,
+      caller: { language: Language; t: Translate },
+      now = Date.now(),
+    ): Promise<PublicBookingCancellation> {
+      const { t, language } = caller;
+      const booking = await statuses.changeStatus({ companyId: company.id, actorUserId: null, language, t }, bookingId, {
+        status: 'cancelled',
+        note: t('publicBooking.cancelNote'),
+      });
+      await endTokens(db, company.id, bookingId);
+      const paid = booking.paid ?? 0;
+      const noticeHours = (Date.parse(booking.departure_at) - now) / 3_600_000;
+      const refundDue = noticeHours >= company.public_booking_refund_hours ? paid : 0;
+      const vars = {
+        reference: booking.reference,
+        amount: formatMoney(language, paid, booking.currency),
+        hours: company.public_booking_refund_hours,
+      };
+      const outcome = paid === 0 ? 'nothingPaid' : refundDue > 0 ? 'full' : 'none';
+      return {
+        reference: booking.reference,
+        status: booking.status,
+        paid,
+        refund_due: refundDue,
+        currency: booking.currency,
+        refund_text: t(`publicBooking.refund.${outcome}`, vars),
+      };
     },
 
     /** What the customer sees of their booking. */

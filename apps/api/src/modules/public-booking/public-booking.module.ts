@@ -20,6 +20,7 @@ export const publicBookingModule: ApiModule = {
     'idempotency_key_reused',
     'car_park_full',
     'voucher_used_up',
+    'booking_transition_invalid',
   ],
   register: registerPublicBookingRoutes,
 };

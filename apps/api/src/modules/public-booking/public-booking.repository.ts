@@ -146,3 +146,8 @@ export async function bookingOfToken(db: DbOrTx, companyId: number, tokenHash: s
     .limit(1);
   return row?.booking_id;
 }
+
+/** Ends every token of a booking (it was cancelled: nothing more is done with it online). */
+export async function endTokens(db: DbOrTx, companyId: number, bookingId: number): Promise<void> {
+  await db.delete(bookingTokens).where(and(eq(bookingTokens.company_id, companyId), eq(bookingTokens.booking_id, bookingId)));
+}

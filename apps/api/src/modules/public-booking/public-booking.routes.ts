@@ -159,4 +159,20 @@ another company, past its end, or made up is 401 \`booking_token_invalid\`.`,
       return { message: request.t('success.fetched'), data: await manage.view(company.id, bookingId) };
     },
   });
+
+  serve(publicBookingEndpoints.cancel, {
+    summary: 'The customer cancels their booking',
+    description: `${CLIENT_KEY} With the \`Booking-Token\` header (no body): the booking is cancelled as the office cancels one (history,
+audit, the voucher's use back, the space freed), and the answer states what is due back under the company's policy: all that
+was paid when cancelled at least \`public_booking_refund_hours\` (company settings, default 48) before drop-off, nothing after
+(\`refund_due\`, \`refund_text\` in the request's language). The office pays it back. The token ends: a second call is 401
+\`booking_token_invalid\`. A car already checked in, or a booking already closed, is 400 \`booking_transition_invalid\`.`,
+    errors: [401],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      const bookingId = await manage.bookingOf(company.id, request.headers['booking-token']);
+      const cancellation = await manage.cancel(company, bookingId, { language: request.language, t: request.t });
+      return { message: request.t('success.updated'), data: cancellation };
+    },
+  });
 }

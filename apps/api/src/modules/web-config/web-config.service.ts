@@ -29,6 +29,7 @@ export interface ClientKeyCompany {
   id: number;
   public_booking_enabled: boolean;
   public_booking_payment: PublicBookingPayment;
+  public_booking_refund_hours: number;
 }
 
 /**
@@ -48,6 +49,7 @@ export async function clientKeyCompany(db: Db, header: string | undefined): Prom
       client_key: companies.client_key,
       public_booking_enabled: companies.public_booking_enabled,
       public_booking_payment: companies.public_booking_payment,
+      public_booking_refund_hours: companies.public_booking_refund_hours,
     })
     .from(companies)
     .where(and(eq(companies.id, companyId), eq(companies.status, 1)))
@@ -57,6 +59,7 @@ export async function clientKeyCompany(db: Db, header: string | undefined): Prom
     id: company.id,
     public_booking_enabled: company.public_booking_enabled,
     public_booking_payment: company.public_booking_payment,
+    public_booking_refund_hours: company.public_booking_refund_hours,
   };
 }
 

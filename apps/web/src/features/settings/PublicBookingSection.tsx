@@ -1,5 +1,5 @@
-import { Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
-import { type CompanyDetails, type PublicBookingPayment, publicBookingPayments } from '@ps/contracts';
+import { Button, Group, NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
+import { type CompanyDetails, MAX_REFUND_HOURS, type PublicBookingPayment, publicBookingPayments } from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -21,12 +21,22 @@ export function PublicBookingSection({ details }: { details: CompanyDetails }) {
   const rotate = useRotateClientKey();
   const [enabled, setEnabled] = useState(details.public_booking_enabled);
   const [payment, setPayment] = useState<PublicBookingPayment>(details.public_booking_payment);
+  const [refundHours, setRefundHours] = useState<number | ''>(details.public_booking_refund_hours);
   const [confirmRotate, setConfirmRotate] = useState(false);
-  const changed = enabled !== details.public_booking_enabled || payment !== details.public_booking_payment;
+  const changed =
+    enabled !== details.public_booking_enabled ||
+    payment !== details.public_booking_payment ||
+    refundHours !== details.public_booking_refund_hours;
+  const refundHoursValid = refundHours !== '' && Number.isInteger(refundHours) && refundHours >= 0 && refundHours <= MAX_REFUND_HOURS;
 
   const save = async () => {
     try {
-      await update.mutateAsync({ public_booking_enabled: enabled, public_booking_payment: payment });
+      if (!refundHoursValid) return;
+      await update.mutateAsync({
+        public_booking_enabled: enabled,
+        public_booking_payment: payment,
+        public_booking_refund_hours: refundHours,
+      });
       toasts.success(t('settings.publicBooking.saved'));
     } catch (failure) {
       toasts.error(failure);
@@ -66,6 +76,19 @@ export function PublicBookingSection({ details }: { details: CompanyDetails }) {
             ))}
           </Stack>
         </Radio.Group>
+        <NumberInput
+          label={t('settings.publicBooking.refundHours')}
+          description={t('settings.publicBooking.refundHoursHint')}
+          value={refundHours}
+          onChange={(value) => setRefundHours(typeof value === 'number' ? value : '')}
+          min={0}
+          max={MAX_REFUND_HOURS}
+          allowDecimal={false}
+          allowNegative={false}
+          required
+          maw={320}
+          error={refundHoursValid ? undefined : t('settings.publicBooking.refundHoursError', { max: MAX_REFUND_HOURS })}
+        />
         <Group justify="flex-end">
           <Button onClick={save} loading={update.isPending} disabled={!changed} className="ps-primary-action">
             {t('settings.publicBooking.save')}

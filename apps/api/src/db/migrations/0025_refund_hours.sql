@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "public_booking_refund_hours" integer DEFAULT 48 NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_public_booking_refund_hours_range" CHECK ("companies"."public_booking_refund_hours" BETWEEN 0 AND 720);
