@@ -15,6 +15,14 @@ import { TEST_JWT_SECRET, type TestContext } from './harness.ts';
 
 export type Headers = Record<string, string>;
 
+/**
+ * What a company's own web site sends to the public calls: `Authorization: Basic base64(company_id:client_key)`, with the
+ * company's key unless another is given (a wrong or an old one).
+ */
+export function clientKeyHeaders(company: { id: number; client_key: string }, key = company.client_key): Headers {
+  return { authorization: `Basic ${Buffer.from(`${company.id}:${key}`).toString('base64')}` };
+}
+
 export interface Tenant {
   company: Awaited<ReturnType<typeof createCompany>> | null;
   user: Awaited<ReturnType<typeof createUser>>;

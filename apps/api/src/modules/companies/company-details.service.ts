@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CompanyClientKey, CompanyDetails, CompanyDetailsUpdate } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +14,9 @@ import { type CompanyDetailsRow, findCompanyDetails, updateCompanyDetailsRow } f
  * A company's own details, kept by its admin (issue 21): contact, tax/VAT number, how its mails are signed, the first
  * day of its week and its terms. Each change is audited as the company's, in the change's transaction.
  */
+/** The first 8 hex digits of a key's SHA-256: names the key in the audit log without holding it. */
+const keyFingerprint = (key: string) => `sha256:${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+
 export function createCompanyDetailsService(db: Db, mailFrom: string) {
   // Every mail leaves from the server's address; the screen shows it beside the company's sender name.
   const mailFromAddress = fromAddressOf(mailFrom);
@@ -54,21 +58,23 @@ export function createCompanyDetailsService(db: Db, mailFrom: string) {
      */
     rotateClientKey(actor: CompanyActor): Promise<CompanyClientKey> {
       return db.transaction(async (tx) => {
-        const clientKey = newClientKey();
-        const [row] = await tx
-          .update(companies)
-          .set({ client_key: clientKey })
+        const [before] = await tx
+          .select({ client_key: companies.client_key })
+          .from(companies)
           .where(eq(companies.id, actor.companyId))
-          .returning({ id: companies.id });
-        if (!row) throw notFound();
+          .for('update');
+        if (!before) throw notFound();
+        const clientKey = newClientKey();
+        await tx.update(companies).set({ client_key: clientKey }).where(eq(companies.id, actor.companyId));
+        // Each key by its fingerprint: the entry tells one key from the next, in any language, and holds neither.
         await recordAudit(tx, {
           companyId: actor.companyId,
           actorUserId: actor.actorUserId,
           entity: 'company',
           entityId: actor.companyId,
           action: 'update',
-          before: { client_key: 'previous key' },
-          after: { client_key: 'new key' },
+          before: { client_key: keyFingerprint(before.client_key) },
+          after: { client_key: keyFingerprint(clientKey) },
         });
         return { company_id: actor.companyId, client_key: clientKey };
       });

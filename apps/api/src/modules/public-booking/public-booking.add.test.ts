@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLocation, insertPricedRoute, insertService, insertVoucher } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
+import { call, clientKeyHeaders, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
 import { auditLog, bookings, companies, mailOutbox, vouchers } from '../../db/schema/index.ts';
 
 /**
@@ -25,9 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const basic = (company: Company['company'], key = company.client_key): Headers => ({
-  authorization: `Basic ${Buffer.from(`${company.id}:${key}`).toString('base64')}`,
-});
+const basic = clientKeyHeaders;
 /** The form was shown a minute ago, as a person fills it in. */
 const shownAMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
 

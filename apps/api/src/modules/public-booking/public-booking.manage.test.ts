@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPricedRoute } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
+import { call, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
 import { auditLog, bookings, bookingTokens, companies, mailOutbox } from '../../db/schema/index.ts';
 
 /**
@@ -25,9 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const basic = (company: Company['company']): Headers => ({
-  authorization: `Basic ${Buffer.from(`${company.id}:${company.client_key}`).toString('base64')}`,
-});
+const basic = clientKeyHeaders;
 
 async function book(email: string, name: string) {
   const answer = await call(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLocation, insertLocationPrice, insertPricedRoute, insertService, insertVoucher } from '../../../test/factories/quote.ts';
 import { createAirport } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
+import { call, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
 import { locations } from '../../db/schema/index.ts';
 
 /**
@@ -25,9 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const basic = (company: Company['company'], key = company.client_key): Headers => ({
-  authorization: `Basic ${Buffer.from(`${company.id}:${key}`).toString('base64')}`,
-});
+const basic = clientKeyHeaders;
 
 const query = (values: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(values).map(([key, value]): [string, string] => [key, String(value)]));
