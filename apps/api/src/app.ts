@@ -15,6 +15,7 @@ import { registerI18n } from './plugins/i18n.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPreflight, registerPublicOrigins } from './plugins/public-origins.ts';
 import { createRateLimitCounter, sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
@@ -104,8 +105,11 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
 
   // Routes served with `idempotent: true` keep their answers by Idempotency-Key (a phone's retried offline actions).
   registerIdempotency(app, database.db);
-  // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts).
+  // Every /api route registered from here on declares its permission or why it is public (kit/routes.ts); a client-key
+  // route called from another site's page is checked against its company's origins.
+  registerPublicOrigins(app, database.db);
   guardRoutes(app);
+  registerPreflight(app, database.db);
   // Every feature's routes, from its manifest, in the list's order (modules/index.ts): sign-in first.
   const deps = { config, database, db: database.db, uploads, secret };
   for (const module of apiModules) module.register(app, deps);

@@ -34,6 +34,10 @@ const PUBLIC_ROUTES = [
   'POST /api/public/booking/verify',
   'GET /api/public/booking/get',
   'POST /api/public/booking/cancel',
+  'PATCH /api/public/booking/update',
+  'POST /api/public/booking/request-car',
+  // The browser's preflight of a client-key call from a company's own web site (plugins/public-origins.ts).
+  'OPTIONS /api/*',
 ];
 
 /** Two roles a company makes of its own: a read-only accountant and a dispatcher (the role screen's usual one). */

@@ -254,7 +254,7 @@ test(
   },
 );
 
-test('an admin switches online booking off and to paid in advance, and replaces the client key after confirming', async ({
+test('an admin switches online booking off and to paid in advance, lists the web site, and replaces the client key after confirming', async ({
   page,
   request,
   browser,
@@ -272,16 +272,30 @@ test('an admin switches online booking off and to paid in advance, and replaces 
   await refundHours.fill('800');
   await expect(online.getByText('Enter whole hours from 0 to 720.')).toBeVisible();
   await refundHours.fill('72');
+  // The company's own site: an address with a path is refused where it is typed; a right one is kept as browsers send it.
+  const origins = online.getByRole('combobox', { name: "Your web site's addresses" });
+  await origins.fill('https://www.shop.example/book');
+  await origins.press('Enter');
+  await expect(online.getByText('https://www.shop.example/book is not a web site')).toBeVisible();
+  await origins.press('Backspace');
+  await origins.fill('HTTPS://WWW.Shop.Example/');
+  await origins.press('Enter');
   await online.getByRole('button', { name: 'Save online booking' }).click();
   await expect(toast(page, 'Online booking saved.')).toBeVisible();
   expect(await companyDetails(request)).toMatchObject({
     public_booking_enabled: false,
     public_booking_payment: 'in_advance',
     public_booking_refund_hours: 72,
+    public_booking_origins: ['https://www.shop.example'],
   });
-  const off = await request.get('/api/public/airport/list', { headers: basic(oldKey) });
+  await expect(online.getByText('https://www.shop.example', { exact: true })).toBeVisible();
+  const off = await request.get('/api/public/airport/list', { headers: { ...basic(oldKey), Origin: 'https://www.shop.example' } });
   expect(off.status()).toBe(401);
   expect(((await off.json()) as { code: string }).code).toBe('public_booking_off');
+  // The listed site reads the answer (it can tell its visitors); another site is refused.
+  expect(off.headers()['access-control-allow-origin']).toBe('https://www.shop.example');
+  const elsewhere = await request.get('/api/public/airport/list', { headers: { ...basic(oldKey), Origin: 'https://elsewhere.example' } });
+  expect(elsewhere.status()).toBe(403);
 
   // Replacing the key asks first; Cancel changes nothing.
   await online.getByRole('button', { name: 'Replace key' }).click();

@@ -91,6 +91,7 @@ export const auditEntities = [
   'position',
   'handover',
   'car_relocation',
+  'car_request',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

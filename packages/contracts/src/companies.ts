@@ -178,6 +178,7 @@ export const companyDetailsSchema = z.object({
   public_booking_enabled: z.boolean(),
   public_booking_payment: z.enum(publicBookingPayments),
   public_booking_refund_hours: z.number().int(),
+  public_booking_origins: z.array(z.string()),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
@@ -223,6 +224,37 @@ export type CompanyDetailsFields = z.input<typeof companyDetailsFieldsSchema>;
 /** The longest notice a cancellation policy asks for: 30 days. */
 export const MAX_REFUND_HOURS = 720;
 
+/** The most web site origins a company lists for its booking form. */
+export const MAX_PUBLIC_BOOKING_ORIGINS = 20;
+
+/**
+ * A web site's origin as a browser sends it: `https://www.example.com` (a port allowed; `http` too, for a site being
+ * built on a local machine), nothing after the name. Kept as the URL standard writes it (lower case, no default port).
+ */
+export const webOriginSchema = z
+  .string({ error: V.webOrigin })
+  .trim()
+  .max(200, { error: V.webOrigin })
+  .transform((value, context) => {
+    const origin = originOf(value);
+    if (origin === null) {
+      context.addIssue({ code: 'custom', message: V.webOrigin });
+      return z.NEVER;
+    }
+    return origin;
+  });
+
+const ORIGIN_PATTERN = /^(https?):\/\/([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?\/?$/;
+
+function originOf(value: string): string | null {
+  const match = ORIGIN_PATTERN.exec(value.toLowerCase());
+  if (!match) return null;
+  const [, scheme, host, port] = match;
+  const defaultPort = scheme === 'https' ? '443' : '80';
+  if (port !== undefined && (Number(port) > 65535 || Number(port) === 0)) return null;
+  return `${scheme}://${host}${port === undefined || port === defaultPort ? '' : `:${port}`}`;
+}
+
 /** The settings screen's "Online booking" (issue 23): the public booking API and page on or off, and how a web booking is paid. */
 export const publicBookingSettingsSchema = z.strictObject({
   public_booking_enabled: z.boolean({ error: V.invalidValue }),
@@ -233,6 +265,11 @@ export const publicBookingSettingsSchema = z.strictObject({
     .int({ error: V.positiveInteger })
     .min(0, { error: V.invalidValue })
     .max(MAX_REFUND_HOURS, { error: V.invalidValue }),
+  /** The company's own web site(s): browsers may call the public booking API from these origins (CORS), from no other. */
+  public_booking_origins: z
+    .array(webOriginSchema, { error: V.invalidValue })
+    .max(MAX_PUBLIC_BOOKING_ORIGINS, { error: V.tooManyItems })
+    .transform((origins) => [...new Set(origins)]),
 });
 export type PublicBookingSettings = z.infer<typeof publicBookingSettingsSchema>;
 

@@ -5,7 +5,7 @@ import { endpoint } from './common/endpoint.ts';
  * What the live board hears (server-sent events, `GET /api/live/events`): a booking of the caller's company
  * changed, and how. The client refetches what it shows; the event carries ids, never personal data.
  */
-export const liveEventActions = ['created', 'updated', 'status', 'payment', 'mail'] as const;
+export const liveEventActions = ['created', 'updated', 'status', 'payment', 'mail', 'car_requested'] as const;
 export type LiveEventAction = (typeof liveEventActions)[number];
 
 export const liveEventSchema = z.object({

@@ -147,6 +147,13 @@ export const publicBookingTokenHeadersSchema = z.looseObject({
 });
 
 /**
+ * A car asked for ("bring my car"): when, and when it is wanted at the terminal (UTC ISO). The customer's view, the
+ * board's OUT list and Dispatch's trip show it.
+ */
+export const carRequestSchema = z.object({ requested_at: z.string(), wanted_at: z.string() });
+export type CarRequest = z.infer<typeof carRequestSchema>;
+
+/**
  * What the customer sees of their booking: the stay, the car, the price and what is paid. Nothing of the office's
  * (ids, channel, agency, notes, who made it).
  */
@@ -185,6 +192,10 @@ export const publicBookingViewSchema = bookingSchema
     total: z.number().int(),
     paid: z.number().int(),
     outstanding: z.number().int(),
+    /** The booking's services (`id` is the service's, as `service_ids` names it). */
+    services: z.array(z.object({ id: z.number().int(), name: z.string(), quantity: z.number().int(), price: z.number().int() })),
+    /** The car asked for today ("bring my car"), or null. */
+    car_request: carRequestSchema.nullable(),
   });
 export type PublicBookingView = z.infer<typeof publicBookingViewSchema>;
 
@@ -201,6 +212,77 @@ export const publicBookingCancellationSchema = z.object({
   refund_text: z.string(),
 });
 export type PublicBookingCancellation = z.infer<typeof publicBookingCancellationSchema>;
+
+/**
+ * PATCH /api/public/booking/update: what a customer may change of their booking online: the stay's times, the flights,
+ * the car, the passengers and the services (`service_ids`: the set they want). A change of price is made only once the
+ * customer has seen it: without `confirm_price`, or with another figure, nothing is written and the answer carries the
+ * new price (`updated: false`); sent again with `confirm_price` equal to the new total, it is made.
+ */
+export const publicBookingUpdateSchema = z
+  .strictObject({
+    departure_at: bookingFields.departure_at.optional(),
+    arrival_at: bookingFields.arrival_at.optional(),
+    outbound_flight: bookingFields.outbound_flight.optional(),
+    return_flight: bookingFields.return_flight.optional(),
+    vehicle_reg: bookingFields.vehicle_reg.optional(),
+    vehicle_make: bookingFields.vehicle_make.optional(),
+    vehicle_model: bookingFields.vehicle_model.optional(),
+    vehicle_colour: bookingFields.vehicle_colour.optional(),
+    passengers: bookingFields.passengers.optional(),
+    service_ids: bookingFields.service_ids.optional(),
+    /** The new total (minor units) the customer agreed to, as the first answer stated it. */
+    confirm_price: z.number({ error: V.invalidValue }).int({ error: V.invalidValue }).min(0, { error: V.invalidValue }).optional(),
+  })
+  .refine((body) => Object.keys(body).some((key) => key !== 'confirm_price'), { error: V.required })
+  .refine(stayInOrder, { path: ['arrival_at'], error: V.dateOrder });
+export type PublicBookingUpdateInput = z.input<typeof publicBookingUpdateSchema>;
+export type PublicBookingUpdate = z.output<typeof publicBookingUpdateSchema>;
+
+const priceFigures = z.object({
+  base_price: z.number().int(),
+  package_price: z.number().int(),
+  services_price: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+});
+
+/**
+ * What the update answers: whether it was made (`updated`), the price before and after the change, `price_text` saying
+ * it in the request's language (and, when not made, that `confirm_price` makes it), and the booking as it now stands.
+ */
+export const publicBookingChangeSchema = z.object({
+  updated: z.boolean(),
+  before: priceFigures,
+  after: priceFigures,
+  price_text: z.string(),
+  booking: publicBookingViewSchema,
+});
+export type PublicBookingChange = z.infer<typeof publicBookingChangeSchema>;
+
+/** The longest a customer may say baggage claim takes them ("bring my car" in N minutes). */
+export const MAX_BAG_CLAIM_MINUTES = 180;
+/** What a customer who says nothing is given for baggage claim. */
+export const DEFAULT_BAG_CLAIM_MINUTES = 30;
+
+/**
+ * POST /api/public/booking/request-car: "I have landed, bring my car" (meet and greet): `bag_claim_minutes` is how long
+ * until the customer is out of baggage claim, when the car is wanted at the terminal.
+ */
+export const publicCarRequestSchema = z.strictObject({
+  bag_claim_minutes: z
+    .number({ error: V.invalidValue })
+    .int({ error: V.invalidValue })
+    .min(0, { error: V.invalidValue })
+    .max(MAX_BAG_CLAIM_MINUTES, { error: V.invalidValue })
+    .default(DEFAULT_BAG_CLAIM_MINUTES),
+});
+export type PublicCarRequestInput = z.input<typeof publicCarRequestSchema>;
+export type PublicCarRequest = z.output<typeof publicCarRequestSchema>;
+
+/** What request-car answers: the request, and `text` saying it in the request's language. */
+export const publicCarRequestAnswerSchema = carRequestSchema.extend({ reference: z.string(), text: z.string() });
+export type PublicCarRequestAnswer = z.infer<typeof publicCarRequestAnswerSchema>;
 
 export const publicBookingEndpoints = {
   /** The company's active airports. */
@@ -262,5 +344,24 @@ export const publicBookingEndpoints = {
     access: { public: 'client-key' },
     headers: publicBookingTokenHeadersSchema,
     response: publicBookingCancellationSchema,
+  }),
+  /** The customer changes the token's booking; a change of price waits for `confirm_price`. */
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/public/booking/update',
+    access: { public: 'client-key' },
+    headers: publicBookingTokenHeadersSchema,
+    body: publicBookingUpdateSchema,
+    response: publicBookingChangeSchema,
+  }),
+  /** "Bring my car": a meet-and-greet customer has landed; once per booking per day. */
+  requestCar: endpoint({
+    method: 'POST',
+    path: '/api/public/booking/request-car',
+    access: { public: 'client-key' },
+    status: 201,
+    headers: publicBookingTokenHeadersSchema,
+    body: publicCarRequestSchema,
+    response: publicCarRequestAnswerSchema,
   }),
 } as const;

@@ -7,6 +7,7 @@ import { financeFigure } from './common/finance.ts';
 import { recordIdParamSchema } from './common/pagination.ts';
 import { isKnownTimeZone } from './common/timeZones.ts';
 import { V } from './common/validation.ts';
+import { carRequestSchema } from './publicBooking.ts';
 
 /**
  * The daily board and statistics (issue 7, section 2). Every day is a calendar day in the request's
@@ -55,6 +56,8 @@ export const boardBookingSchema = z.object({
   car_park_id: z.number().int().nullable(),
   car_park_name: z.string().nullable(),
   passengers: z.number().int(),
+  /** The customer's "bring my car" of that day (the OUT list), or null. */
+  car_request: carRequestSchema.nullable(),
 });
 export type BoardBooking = z.infer<typeof boardBookingSchema>;
 

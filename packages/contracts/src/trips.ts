@@ -6,6 +6,7 @@ import { listQuerySchema, recordIdParamSchema, recordIdSchema, zonedContextQuery
 import { tripSortFields } from './common/sortFields.ts';
 import { type TripStatus, tripScheduleChangeReasons, tripStatuses, tripTransitions, tripTypes } from './common/tripStates.ts';
 import { V } from './common/validation.ts';
+import { carRequestSchema } from './publicBooking.ts';
 
 export * from './common/tripStates.ts';
 export { tripSortFields };
@@ -74,6 +75,8 @@ export const tripSchema = z.object({
    * while the trip is `scheduled` and nobody has been assigned since); null otherwise.
    */
   driver_taken_off: tripDriverTakenOffSchema.nullable(),
+  /** On a trip taking a car back to the terminal: the customer's "bring my car" of the trip's booking, or null. */
+  car_request: carRequestSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -11,14 +11,16 @@ import { listAnswer, type Serve } from './endpoints.ts';
  * cannot forget its permission.
  */
 export type RouteAccess = { permission: Permission } | { public: 'sign-in' | 'client-key' | 'reference' };
+/** Why a route is public: the API's own reasons and the cross-origin preflight (plugins/public-origins.ts). */
+type PublicReason = 'sign-in' | 'client-key' | 'reference' | 'preflight';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
     /** A money endpoint: the caller also needs `finance.view` (contracts common/finance.ts). */
     finance?: true;
-    /** Public routes: the sign-in steps, the sign-in page's client-key calls, the API reference. */
-    public?: 'sign-in' | 'client-key' | 'reference';
+    /** Public routes: the sign-in steps, the sign-in page's client-key calls, the API reference, the CORS preflight. */
+    public?: PublicReason;
   }
   interface FastifyInstance {
     /** Every `/api` route with how it is reached (the route-table test walks it). */
@@ -56,6 +58,11 @@ export function guardRoutes(app: FastifyInstance): void {
     for (const method of methods) {
       if (method === 'HEAD') continue;
       app.routeTable.push({ method, url: route.url, permission, finance, financeFigures: figures, public: publicReason });
+    }
+    if (publicReason === 'client-key') {
+      // A browser on another site calls a client-key route only from an origin its company lists.
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [...existing, app.checkPublicOrigin as onRequestHookHandler];
     }
     if (permission) {
       // After the hooks already on the route: the API rate limit's (registered before the guard), so a call refused

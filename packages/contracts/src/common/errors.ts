@@ -104,6 +104,7 @@ export const errorCodes = [
   'handover_undo_superseded',
   'car_not_on_site',
   'client_key_invalid',
+  'origin_not_allowed',
   // The public booking API (locales/publicBooking.*.json).
   'public_booking_off',
   'public_form_rejected',
@@ -111,6 +112,10 @@ export const errorCodes = [
   'public_form_expired',
   'booking_code_invalid',
   'booking_token_invalid',
+  'price_changed',
+  'booking_not_changeable',
+  'car_request_not_possible',
+  'car_already_requested',
   'too_many_attempts',
   'too_many_requests',
   'payload_too_large',

@@ -53,6 +53,7 @@ export const V = {
   taxNumber: 'validation.taxNumber',
   senderName: 'validation.senderName',
   weekday: 'validation.weekday',
+  webOrigin: 'validation.webOrigin',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

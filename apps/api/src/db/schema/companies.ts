@@ -50,6 +50,11 @@ export const companies = pgTable(
     public_booking_payment: text('public_booking_payment').$type<PublicBookingPayment>().notNull().default('on_arrival'),
     /** The cancellation policy of a web customer's own cancel: all that was paid back until this many hours before drop-off, nothing after. */
     public_booking_refund_hours: integer('public_booking_refund_hours').notNull().default(48),
+    /**
+     * The origins (`https://www.example.com`) of the company's own web site: browsers may call the public booking API
+     * from those pages and from no other (CORS). Empty: only servers and the hosted booking page call it.
+     */
+    public_booking_origins: text('public_booking_origins').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (table) => [

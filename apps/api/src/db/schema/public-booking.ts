@@ -1,4 +1,18 @@
-import { foreignKey, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { companies } from './companies.ts';
 
@@ -77,6 +91,37 @@ export const bookingTokens = pgTable(
     index('booking_tokens_expires_idx').on(table.expires_at),
     foreignKey({
       name: 'booking_tokens_booking_fk',
+      columns: [table.company_id, table.booking_id],
+      foreignColumns: [bookings.company_id, bookings.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * "Bring my car" (issue 23, section 1): a meet-and-greet customer, landed, asks for their car through the public
+ * booking API. One a booking a day (the airport's day): the unique key settles a double tap. The board's OUT list and
+ * Dispatch show it beside the booking and its trip back to the terminal.
+ */
+export const carRequests = pgTable(
+  'car_requests',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    booking_id: integer('booking_id').notNull(),
+    /** The airport's calendar day it was asked on. */
+    local_day: date('local_day', { mode: 'string' }).notNull(),
+    /** How long the customer expects baggage claim to take: the car is wanted at the terminal then. */
+    bag_claim_minutes: smallint('bag_claim_minutes').notNull(),
+    requested_at: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    wanted_at: timestamp('wanted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    unique('car_requests_booking_day_unique').on(table.company_id, table.booking_id, table.local_day),
+    check('car_requests_bag_claim_range', sql`${table.bag_claim_minutes} BETWEEN 0 AND 180`),
+    foreignKey({
+      name: 'car_requests_booking_fk',
       columns: [table.company_id, table.booking_id],
       foreignColumns: [bookings.company_id, bookings.id],
     }).onDelete('cascade'),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BandType, type BookingPrice, type BookingReprice, type BookingUpdate, type Language, V } from '@ps/contracts';
+import { type BandType, type BookingPrice, type BookingUpdate, type Language, V } from '@ps/contracts';
 import { formatDay } from '@ps/contracts/common/format';
 import type { DbOrTx } from '../../db/client.ts';
 import { dayAt } from '../../lib/dates.ts';
@@ -212,8 +212,22 @@ export interface Reprice {
   /** The voucher use the booking holds now, if it keeps it (null: none or a new one). */
   held: boolean;
   rule: VoucherRule | null;
-  before: BookingReprice['before'];
-  after: BookingReprice['after'];
+  before: BookingPrice;
+  after: BookingPrice;
+}
+
+export interface RepriceOptions {
+  /** The services price the booking will have (a new service set); its lines' sum unless told. */
+  servicesPrice?: number;
+  /** Only active records price it (the customer's change online, as the public quote). */
+  activeOnly?: boolean;
+}
+
+/** The voucher rule a booking keeps (null: none). */
+export function ruleOfRow(row: BookingTableRow): VoucherRule | null {
+  return row.voucher_discount_type && row.voucher_discount_value !== null
+    ? { discount_type: row.voucher_discount_type, discount_value: row.voucher_discount_value }
+    : null;
 }
 
 /**
@@ -221,7 +235,13 @@ export interface Reprice {
  * voucher) for base and package; the booking's service lines keep their prices; the voucher it already holds
  * keeps its rule as it was (and is not refused as used up), a new voucher brings its current rule.
  */
-export async function repriceOf(db: DbOrTx, caller: BookingCaller, row: BookingTableRow, input: BookingUpdate): Promise<Reprice> {
+export async function repriceOf(
+  db: DbOrTx,
+  caller: BookingCaller,
+  row: BookingTableRow,
+  input: BookingUpdate,
+  options: RepriceOptions = {},
+): Promise<Reprice> {
   const stayInput: StayInput = {
     airport_id: row.airport_id,
     departure_id: input.departure_id ?? row.departure_id,
@@ -243,15 +263,16 @@ export async function repriceOf(db: DbOrTx, caller: BookingCaller, row: BookingT
       voucher_code: voucherCode,
       type: input.type ?? row.type,
     },
-    { heldVoucherId: row.voucher_id },
+    { heldVoucherId: row.voucher_id, activeOnly: options.activeOnly ?? false },
   );
   const held = row.voucher_id !== null && priced.voucher?.id === row.voucher_id;
-  const rule: VoucherRule | null =
-    held && row.voucher_discount_type && row.voucher_discount_value !== null
-      ? { discount_type: row.voucher_discount_type, discount_value: row.voucher_discount_value }
-      : priced.voucher;
+  const rule: VoucherRule | null = (held ? ruleOfRow(row) : null) ?? priced.voucher;
   const after = totalOf(
-    { base_price: priced.price.base_price, package_price: priced.price.package_price, services_price: row.services_price },
+    {
+      base_price: priced.price.base_price,
+      package_price: priced.price.package_price,
+      services_price: options.servicesPrice ?? row.services_price,
+    },
     rule,
   );
   return { stay, stayInput, priced, held, rule, before: priceOfRow(row), after };

@@ -3,6 +3,7 @@ import {
   type BookingChannel,
   type BookingCreate,
   type BookingListQuery,
+  type BookingPrice,
   type BookingReprice,
   type BookingStatus,
   type BookingUpdate,
@@ -29,9 +30,12 @@ import {
   priceStay,
   repriceOf,
   resolveStay,
+  ruleOfRow,
   type StayInput,
+  totalOf,
 } from './bookings.pricing.ts';
 import { type BookingTableRow, type BookingViewRow, createBookingsRepository, hasPayments } from './bookings.repository.ts';
+import { applyServiceSet, planServiceSet } from './bookings.service-set.ts';
 import { giveVoucherUseBack, takeVoucherUse } from './bookings.stay.ts';
 
 export type { BookingCaller };
@@ -124,6 +128,40 @@ async function agencySale(
 /** Refuses changes to a completed, cancelled or no-show booking. */
 export function assertOpen(row: Pick<BookingTableRow, 'status'>): void {
   if (closedStatuses.includes(row.status)) throw new AppError(409, 'booking_closed');
+}
+
+/** How an update is made beyond its fields. */
+export interface UpdateOptions {
+  /** A restore is an edit whose audit entry names the version it brought back. */
+  restoredFrom?: number;
+  /** The booking's services become exactly these (the customer's change online); its lines stay as they are unless told. */
+  serviceIds?: number[];
+  /** The total the change was agreed at: another one (prices moved meanwhile) is 409 `price_changed`, nothing written. */
+  expectTotal?: number;
+  /** Only active records price it (the public booking API). */
+  activeOnly?: boolean;
+  /** The statuses the booking may be changed in (the customer's change online: before the car is handed over); 400 `booking_not_changeable` otherwise. */
+  statuses?: readonly BookingStatus[];
+}
+
+/**
+ * The price a change gives the booking, or null when it keeps its price: the stay's re-price when route, times,
+ * package, type or voucher change, and the new services price when the service set changes (the voucher's rule applied
+ * to the new subtotal).
+ */
+async function priceChangeOf(db: DbOrTx, caller: BookingCaller, row: BookingTableRow, input: BookingUpdate, options: UpdateOptions) {
+  const services = options.serviceIds ? await planServiceSet(db, caller.companyId, row.id, options.serviceIds) : null;
+  const servicesPrice = services?.changed ? services.services_price : undefined;
+  if (changesPrice(row, input)) {
+    const reprice = await repriceOf(db, caller, row, input, {
+      ...(servicesPrice === undefined ? {} : { servicesPrice }),
+      activeOnly: options.activeOnly ?? false,
+    });
+    return { reprice, services: services?.changed ? services : null, before: reprice.before, after: reprice.after };
+  }
+  if (servicesPrice === undefined || !services) return null;
+  const after = totalOf({ base_price: row.base_price, package_price: row.package_price, services_price: servicesPrice }, ruleOfRow(row));
+  return { reprice: null, services, before: priceOfRow(row), after };
 }
 
 /** `references` draws a booking's reference (tests give one that collides first). */
@@ -284,7 +322,7 @@ export function createBookingsService(db: Db, references: () => string = newRefe
       caller: BookingCaller,
       id: number,
       input: BookingUpdate,
-      options: { restoredFrom?: number } = {},
+      options: UpdateOptions = {},
     ): Promise<{ data: Booking; repriced: BookingReprice | null }> {
       // A restore is an edit whose audit entry names the version it brought back.
       const writes =
@@ -295,6 +333,7 @@ export function createBookingsService(db: Db, references: () => string = newRefe
         const { tx } = records;
         const row = (await records.lock(id)) as BookingTableRow;
         assertOpen(row);
+        if (options.statuses && !options.statuses.includes(row.status)) throw new AppError(400, 'booking_not_changeable');
         // Instants and the voucher are written by the re-price below (unchanged ones need no write).
         const { departure_at: _departure, arrival_at: _arrival, shuttle_out_at, shuttle_back_at, voucher_code: _voucher, ...plain } = input;
         const columns: Partial<typeof bookings.$inferInsert> = {
@@ -310,8 +349,17 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           }
         }
         let repriced: BookingReprice | null = null;
-        if (changesPrice(row, input)) {
-          const reprice = await repriceOf(tx, caller, row, input);
+        const change = await priceChangeOf(tx, caller, row, input, options);
+        if (options.expectTotal !== undefined && (change?.after.total ?? row.total) !== options.expectTotal) {
+          throw new AppError(409, 'price_changed');
+        }
+        if (change?.services) {
+          await applyServiceSet(tx, auditOf(caller), id, change.services);
+          Object.assign(columns, change.after);
+          repriced = { before: change.before, after: change.after };
+        }
+        const reprice = change?.reprice;
+        if (reprice) {
           await assertSpace(tx, caller, reprice.stay, { exceptBookingId: id, lock: true });
           if (row.voucher_id !== null && !reprice.held) await giveVoucherUseBack(tx, caller.companyId, row.voucher_id);
           const voucher = reprice.priced.voucher;
@@ -333,6 +381,8 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           });
           repriced = { before: reprice.before, after: reprice.after };
         }
+        // Nothing to write (the customer sent the services the booking already has): nothing changes, nothing is logged.
+        if (Object.keys(columns).length === 0) return { data: await readBooking(tx, caller.companyId, id), repriced: null };
         assertShuttlesInStay({ ...row, ...columns });
         const { after } = await records.update(id, columns);
         // New times move its trips that have not started (logged); another type no longer needs them.
@@ -343,14 +393,19 @@ export function createBookingsService(db: Db, references: () => string = newRefe
     },
 
     /** What `update` with this body would do to the price, writing nothing. */
-    async reprice(caller: BookingCaller, id: number, input: BookingUpdate): Promise<BookingReprice> {
+    async reprice(
+      caller: BookingCaller,
+      id: number,
+      input: BookingUpdate,
+      options: UpdateOptions = {},
+    ): Promise<{ before: BookingPrice; after: BookingPrice }> {
       const tableRow = await companyScope(db, bookings, caller.companyId).findById<BookingTableRow>(id);
       if (!tableRow) throw notFound();
       assertOpen(tableRow);
-      if (!changesPrice(tableRow, input)) return { before: priceOfRow(tableRow), after: priceOfRow(tableRow) };
-      const reprice = await repriceOf(db, caller, tableRow, input);
-      await assertSpace(db, caller, reprice.stay, { exceptBookingId: id, lock: false });
-      return { before: reprice.before, after: reprice.after };
+      const change = await priceChangeOf(db, caller, tableRow, input, options);
+      if (!change) return { before: priceOfRow(tableRow), after: priceOfRow(tableRow) };
+      if (change.reprice) await assertSpace(db, caller, change.reprice.stay, { exceptBookingId: id, lock: false });
+      return { before: change.before, after: change.after };
     },
 
     /**

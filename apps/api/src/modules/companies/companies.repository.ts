@@ -19,6 +19,7 @@ export type CompanyRow = Omit<
   | 'public_booking_enabled'
   | 'public_booking_payment'
   | 'public_booking_refund_hours'
+  | 'public_booking_origins'
 > & {
   partner_ids: number[];
 };

@@ -17,6 +17,7 @@ const detailsColumns = {
   public_booking_enabled: companies.public_booking_enabled,
   public_booking_payment: companies.public_booking_payment,
   public_booking_refund_hours: companies.public_booking_refund_hours,
+  public_booking_origins: companies.public_booking_origins,
 };
 export type CompanyDetailsRow = Pick<
   typeof companies.$inferSelect,
@@ -32,6 +33,7 @@ export type CompanyDetailsRow = Pick<
   | 'public_booking_enabled'
   | 'public_booking_payment'
   | 'public_booking_refund_hours'
+  | 'public_booking_origins'
 > & { company_id: number };
 
 /**

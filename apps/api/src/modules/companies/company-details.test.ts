@@ -50,6 +50,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       public_booking_enabled: true,
       public_booking_payment: 'on_arrival',
       public_booking_refund_hours: 48,
+      public_booking_origins: [],
     });
 
     const saved = await update(tenant, DETAILS);
@@ -70,6 +71,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       public_booking_enabled: true,
       public_booking_payment: 'on_arrival',
       public_booking_refund_hours: 48,
+      public_booking_origins: [],
     };
     expect(saved.body.data).toEqual(expected);
     expect((await details(tenant)).body.data).toEqual(expected);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookOnline, mailedCode as mailedCodeOf } from '../../../test/factories/public-booking.ts';
 import { insertPricedRoute } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
@@ -27,27 +27,7 @@ afterAll(() => ctx?.close());
 
 const basic = clientKeyHeaders;
 
-async function book(email: string, name: string) {
-  const answer = await call(
-    ctx.app,
-    'POST',
-    '/api/public/booking/add',
-    { ...basic(owner.company), 'idempotency-key': randomUUID() },
-    {
-      customer_name: name,
-      customer_email: email,
-      vehicle_reg: 'KV12 ABC',
-      airport_id: route.airport.id,
-      departure_id: route.carPark.id,
-      arrival_id: route.terminal.id,
-      departure_at: '2026-12-10T08:00:00Z',
-      arrival_at: '2026-12-14T18:00:00Z',
-      form_started_at: new Date(Date.now() - 60_000).toISOString(),
-    },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data as { reference: string; total: number };
-}
+const book = (email: string, name: string) => bookOnline(ctx, owner.company, route, { email, name });
 
 const access = (reference: string, email: string, company = owner.company) =>
   call(ctx.app, 'POST', '/api/public/booking/access', basic(company), { reference, email });
@@ -56,24 +36,7 @@ const verify = (reference: string, code: string, company = owner.company) =>
 const get = (token: string, company = owner.company) =>
   call(ctx.app, 'GET', '/api/public/booking/get', { ...basic(company), 'booking-token': token });
 
-/** The newest code mailed for the booking (the mail is queued just after `access` answers). */
-async function mailedCode(reference: string, count: number): Promise<{ code: string; mailId: number }> {
-  let rows: (typeof mailOutbox.$inferSelect)[] = [];
-  await expect
-    .poll(async () => {
-      rows = await ctx.db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.kind, 'booking_access_code'), eq(mailOutbox.company_id, owner.company.id)))
-        .orderBy(desc(mailOutbox.id));
-      return rows.filter((row) => row.subject.includes(reference)).length;
-    })
-    .toBe(count);
-  const newest = rows.find((row) => row.subject.includes(reference));
-  const code = newest?.text_body.match(/^(\d{6})$/m)?.[1];
-  if (!newest || !code) throw new Error('no code in the mail');
-  return { code, mailId: newest.id };
-}
+const mailedCode = (reference: string, count: number) => mailedCodeOf(ctx, owner.company.id, reference, count);
 
 describe('manage my booking: access, verify, get', () => {
   it('answers access the same for a wrong reference, a wrong e-mail and a match; only the match gets a code, kept out of the audit', async () => {
@@ -196,7 +159,7 @@ describe('manage my booking: access, verify, get', () => {
       return { made, token: booking_token };
     }
 
-    // Drop-off on 10 December: more than 48 hours ahead, so all that was paid is due back.
+    // Drop-off 12 days ahead: more than 48 hours, so all that was paid is due back.
     const early = await tokenFor('early@example.com', 'Early Canceller');
     const cancelled = await call(ctx.app, 'POST', '/api/public/booking/cancel', { ...basic(owner.company), 'booking-token': early.token });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);

@@ -3,27 +3,38 @@ import {
   BOOKING_CODE_MINUTES,
   BOOKING_CODE_TRIES,
   BOOKING_TOKEN_MINUTES,
+  type BookingStatus,
   type Language,
   type PublicBookingAccess,
   type PublicBookingCancellation,
+  type PublicBookingChange,
   type PublicBookingToken,
+  type PublicBookingUpdate,
   type PublicBookingVerify,
   type PublicBookingView,
+  type PublicCarRequest,
+  type PublicCarRequestAnswer,
 } from '@ps/contracts';
-import { formatMoney } from '@ps/contracts/common/format';
+import { formatMoney, formatTime } from '@ps/contracts/common/format';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../../kit/audit.ts';
+import { dayAt } from '../../lib/dates.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { readBooking } from '../bookings/bookings.service.ts';
+import { createBookingsService, readBooking } from '../bookings/bookings.service.ts';
 import { createBookingStatusService } from '../bookings/bookings.status.ts';
+import { publishLiveEvent } from '../live/live-events.ts';
 import { queueBookingAccessCode } from '../mail/mail.access-code.ts';
 import type { ClientKeyCompany } from '../web-config/web-config.service.ts';
 import {
   bookingOfToken,
+  bookingServiceLines,
   countCodesSince,
   countWrongTry,
   endTokens,
   findBookingByReference,
+  findCarRequest,
+  insertCarRequest,
   keepToken,
   lockLiveCode,
   replaceCode,
@@ -44,6 +55,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  */
 export function createManageBookingService(db: Db, secret: string) {
   const statuses = createBookingStatusService(db);
+  const bookings = createBookingsService(db);
   const codeHash = (bookingId: number, code: string) => createHmac('sha256', secret).update(`${bookingId}:${code}`).digest('hex');
 
   return {
@@ -146,9 +158,96 @@ export function createManageBookingService(db: Db, secret: string) {
       };
     },
 
+    /**
+     * The customer changes their booking (times, flights, car, passengers, services) while it is pending or confirmed:
+     * the office's own update (audit, trips moved, capacity and voucher rules, active records only). A change of price
+     * is first answered with the new price and nothing written; it is made when `confirm_price` equals it, and then only
+     * at that price (prices moved meanwhile: 409 `price_changed`).
+     */
+    async update(companyId: number, bookingId: number, input: PublicBookingUpdate, caller: { language: Language; t: Translate }) {
+      const { confirm_price, service_ids, ...changes } = input;
+      const bookingCaller = { companyId, actorUserId: null, language: caller.language, t: caller.t };
+      const options = { activeOnly: true, statuses: CHANGEABLE_STATUSES, ...(service_ids ? { serviceIds: service_ids } : {}) };
+      const current = await readBooking(db, companyId, bookingId);
+      if (!CHANGEABLE_STATUSES.includes(current.status)) throw new AppError(400, 'booking_not_changeable');
+      assertNotPast(changes);
+      const { before, after } = await bookings.reprice(bookingCaller, bookingId, changes, options);
+      const money = (minor: number) => formatMoney(caller.language, minor, current.currency);
+      const vars = { total: money(after.total), before: money(before.total) };
+      const priceMoves = after.total !== before.total;
+      if (priceMoves && confirm_price !== after.total) {
+        return {
+          updated: false,
+          before,
+          after,
+          price_text: caller.t('publicBooking.price.toConfirm', vars),
+          booking: await this.view(companyId, bookingId),
+        } satisfies PublicBookingChange;
+      }
+      await bookings.update(bookingCaller, bookingId, changes, { ...options, expectTotal: after.total });
+      return {
+        updated: true,
+        before,
+        after,
+        price_text: caller.t(priceMoves ? 'publicBooking.price.changed' : 'publicBooking.price.same', vars),
+        booking: await this.view(companyId, bookingId),
+      } satisfies PublicBookingChange;
+    },
+
+    /**
+     * "Bring my car": a meet-and-greet booking whose car the company has (checked in), within a day of its return. One
+     * a booking an airport day (409 `car_already_requested` naming the first); written with its audit entry and a live
+     * event, so the board and Dispatch show it at once.
+     */
+    async requestCar(
+      companyId: number,
+      bookingId: number,
+      input: PublicCarRequest,
+      caller: { language: Language; t: Translate },
+      now = new Date(),
+    ): Promise<PublicCarRequestAnswer> {
+      const booking = await readBooking(db, companyId, bookingId);
+      const nearReturn = Math.abs(Date.parse(booking.arrival_at) - now.getTime()) <= CAR_REQUEST_WINDOW_HOURS * 3_600_000;
+      if (booking.type !== 'meet_and_greet' || booking.status !== 'checked_in' || !nearReturn) {
+        throw new AppError(400, 'car_request_not_possible');
+      }
+      const timeZone = booking.airport_time_zone;
+      const localDay = dayAt(now, timeZone);
+      const time = (instant: Date) => formatTime(caller.language, instant, timeZone);
+      const request = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as DbOrTx;
+        const kept = await insertCarRequest(tx, {
+          company_id: companyId,
+          booking_id: bookingId,
+          local_day: localDay,
+          bag_claim_minutes: input.bag_claim_minutes,
+          requested_at: now,
+          wanted_at: new Date(now.getTime() + input.bag_claim_minutes * 60_000),
+        });
+        if (!kept) return undefined;
+        await recordAudit(tx, { companyId, actorUserId: null, entity: 'car_request', entityId: kept.id, action: 'create', after: kept });
+        await publishLiveEvent(tx, { company_id: companyId, booking_id: bookingId, action: 'car_requested' });
+        return kept;
+      });
+      if (!request) {
+        const first = await findCarRequest(db, companyId, bookingId, localDay);
+        throw new AppError(409, 'car_already_requested', { vars: { time: first ? time(first.requested_at) : '' } });
+      }
+      return {
+        reference: booking.reference,
+        requested_at: request.requested_at.toISOString(),
+        wanted_at: request.wanted_at.toISOString(),
+        text: caller.t('publicBooking.carRequested', { time: time(request.wanted_at) }),
+      };
+    },
+
     /** What the customer sees of their booking. */
     async view(companyId: number, bookingId: number): Promise<PublicBookingView> {
       const booking = await readBooking(db, companyId, bookingId);
+      const [services, carRequest] = await Promise.all([
+        bookingServiceLines(db, companyId, bookingId),
+        findCarRequest(db, companyId, bookingId, dayAt(new Date(), booking.airport_time_zone)),
+      ]);
       return {
         reference: booking.reference,
         status: booking.status,
@@ -181,7 +280,24 @@ export function createManageBookingService(db: Db, secret: string) {
         total: booking.total ?? 0,
         paid: booking.paid ?? 0,
         outstanding: booking.outstanding ?? 0,
+        services,
+        car_request: carRequest
+          ? { requested_at: carRequest.requested_at.toISOString(), wanted_at: carRequest.wanted_at.toISOString() }
+          : null,
       };
     },
   };
+}
+
+/** A customer changes their booking online only before the car is handed over. */
+const CHANGEABLE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
+/** "Bring my car" is open from this many hours before the booked return to as many after (a late flight). */
+export const CAR_REQUEST_WINDOW_HOURS = 24;
+
+/** A customer moves their stay to times still ahead (400 on the field otherwise). */
+function assertNotPast(changes: { departure_at?: string | undefined; arrival_at?: string | undefined }, now = Date.now()): void {
+  for (const field of ['departure_at', 'arrival_at'] as const) {
+    const value = changes[field];
+    if (value !== undefined && Date.parse(value) <= now) throw invalidField(field);
+  }
 }

@@ -3,6 +3,7 @@ import { registerPublicBookingRoutes } from './public-booking.routes.ts';
 
 export const publicBookingModule: ApiModule = {
   name: 'public-booking',
+  auditEntities: ['car_request'],
   tags: [
     {
       name: 'public-booking',
@@ -21,6 +22,11 @@ export const publicBookingModule: ApiModule = {
     'car_park_full',
     'voucher_used_up',
     'booking_transition_invalid',
+    'booking_not_changeable',
+    'price_changed',
+    'car_request_not_possible',
+    'car_already_requested',
+    'origin_not_allowed',
   ],
   register: registerPublicBookingRoutes,
 };

@@ -1,7 +1,17 @@
 import type { PublicAirport, PublicAirportListQuery } from '@ps/contracts';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { airports, bookingAccessCodes, bookings, bookingTokens, countries, publicBookingRequests } from '../../db/schema/index.ts';
+import {
+  airports,
+  bookingAccessCodes,
+  bookingServices,
+  bookings,
+  bookingTokens,
+  carRequests,
+  countries,
+  publicBookingRequests,
+} from '../../db/schema/index.ts';
+import { isoText } from '../../db/sql-text.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -150,4 +160,53 @@ export async function bookingOfToken(db: DbOrTx, companyId: number, tokenHash: s
 /** Ends every token of a booking (it was cancelled: nothing more is done with it online). */
 export async function endTokens(db: DbOrTx, companyId: number, bookingId: number): Promise<void> {
   await db.delete(bookingTokens).where(and(eq(bookingTokens.company_id, companyId), eq(bookingTokens.booking_id, bookingId)));
+}
+
+/**
+ * Keeps a customer's "bring my car" for the day, in the caller's transaction: the request, or undefined when the
+ * booking already has one that day (the unique key settles two taps racing).
+ */
+export async function insertCarRequest(tx: DbOrTx, row: typeof carRequests.$inferInsert) {
+  const [kept] = await tx.insert(carRequests).values(row).onConflictDoNothing().returning();
+  return kept;
+}
+
+/** The booking's car request of one airport day. */
+export async function findCarRequest(db: DbOrTx, companyId: number, bookingId: number, localDay: string) {
+  const [row] = await db
+    .select()
+    .from(carRequests)
+    .where(and(eq(carRequests.company_id, companyId), eq(carRequests.booking_id, bookingId), eq(carRequests.local_day, localDay)))
+    .limit(1);
+  return row;
+}
+
+/** A booking's service lines as the customer sees them (`id` is the service's). */
+export function bookingServiceLines(db: DbOrTx, companyId: number, bookingId: number) {
+  return db
+    .select({
+      id: bookingServices.additional_service_id,
+      name: bookingServices.name,
+      quantity: bookingServices.quantity,
+      price: bookingServices.price,
+    })
+    .from(bookingServices)
+    .where(and(eq(bookingServices.company_id, companyId), eq(bookingServices.booking_id, bookingId)))
+    .orderBy(bookingServices.name, bookingServices.id);
+}
+
+/**
+ * The booking's latest "bring my car" as two columns of a raw select (`car_requested_at`, `car_wanted_at`, UTC ISO or
+ * null): the board and Dispatch show it beside the booking and its trip. `when` limits it (e.g. a trip back out only).
+ */
+export function latestCarRequestColumns(companyId: SQL, bookingId: SQL, when: SQL = sql`true`) {
+  const latest = (column: SQL) =>
+    sql<string | null>`case when ${when} then (select ${isoText(column)} from car_requests cr
+      where cr.company_id = ${companyId} and cr.booking_id = ${bookingId} order by cr.requested_at desc limit 1) end`;
+  return { car_requested_at: latest(sql`cr.requested_at`), car_wanted_at: latest(sql`cr.wanted_at`) };
+}
+
+/** The car request a row carries as columns (latestCarRequestColumns), as the answers carry it. */
+export function carRequestOf(row: { car_requested_at: string | null; car_wanted_at: string | null }) {
+  return row.car_requested_at && row.car_wanted_at ? { requested_at: row.car_requested_at, wanted_at: row.car_wanted_at } : null;
 }

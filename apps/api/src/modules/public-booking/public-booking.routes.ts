@@ -6,7 +6,7 @@ import type { ModuleDeps } from '../../kit/modules.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createQuoteService } from '../quote/quote.service.ts';
 import { clientKeyCompany } from '../web-config/web-config.service.ts';
-import { createManageBookingService } from './public-booking.manage.ts';
+import { CAR_REQUEST_WINDOW_HOURS, createManageBookingService } from './public-booking.manage.ts';
 import { listPublicAirports } from './public-booking.repository.ts';
 import { createPublicBookingService, openForBookings } from './public-booking.service.ts';
 
@@ -173,6 +173,42 @@ was paid when cancelled at least \`public_booking_refund_hours\` (company settin
       const bookingId = await manage.bookingOf(company.id, request.headers['booking-token']);
       const cancellation = await manage.cancel(company, bookingId, { language: request.language, t: request.t });
       return { message: request.t('success.updated'), data: cancellation };
+    },
+  });
+
+  serve(publicBookingEndpoints.update, {
+    summary: 'The customer changes their booking',
+    description: `${CLIENT_KEY} With the \`Booking-Token\` header: the stay's times, the flights, the car, the passengers and the
+services (\`service_ids\`: the set wanted; lines kept stay as they are, a new service comes once at its price) of a booking that
+is pending or confirmed (else 400 \`booking_not_changeable\`), as the office changes one (audit, trips moved, car park and voucher
+rules, active records only). Times must still be ahead (400 on the field).
+
+A change of price is made only once the customer has seen it. Without \`confirm_price\`, or with another figure, nothing is
+written: the answer is 200 with \`updated: false\`, the price \`before\` and \`after\` and \`price_text\` saying so. Sent again
+with \`confirm_price\` equal to \`after.total\`, it is made (\`updated: true\`); if prices moved in between, 409
+\`price_changed\` and nothing is written. A change that keeps the price is made at once.`,
+    errors: [401, 404, 409],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      const bookingId = await manage.bookingOf(company.id, request.headers['booking-token']);
+      const change = await manage.update(company.id, bookingId, request.body, { language: request.language, t: request.t });
+      return { message: request.t(change.updated ? 'success.updated' : 'success.fetched'), data: change };
+    },
+  });
+
+  serve(publicBookingEndpoints.requestCar, {
+    summary: '"Bring my car": the customer has landed',
+    description: `${CLIENT_KEY} With the \`Booking-Token\` header: a meet-and-greet customer whose car the company has (checked in)
+asks for it, within ${CAR_REQUEST_WINDOW_HOURS} hours of the booked return (a late flight included); otherwise 400
+\`car_request_not_possible\`. \`bag_claim_minutes\` (0-180, default 30) is how long until they are out of baggage claim: the
+car is wanted at the terminal then (\`wanted_at\`). It shows at once on the board's OUT list and on the trip in Dispatch (a live
+event). Once a booking a day (the airport's): again is 409 \`car_already_requested\`, naming the time of the first.`,
+    errors: [401, 409],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      const bookingId = await manage.bookingOf(company.id, request.headers['booking-token']);
+      const answer = await manage.requestCar(company.id, bookingId, request.body, { language: request.language, t: request.t });
+      return { message: request.t('success.created'), data: answer };
     },
   });
 }

@@ -1,6 +1,8 @@
 import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { isoText } from '../../db/sql-text.ts';
+import { carRequestOf, latestCarRequestColumns } from '../public-booking/public-booking.repository.ts';
 
 /**
  * The statistics' SQL. Every query is bounded by `company_id` first (the leading column of the indexes it
@@ -17,8 +19,6 @@ function rowsOf<T>(result: unknown): T[] {
 const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
 /** The first instant of the day after `day` in `timeZone`. */
 const dayEnd = (day: string, timeZone: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${timeZone})`;
-/** A timestamp column as a UTC ISO string, the API's form, whatever the driver does with timestamps. */
-const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Statuses of a car on site. */
 const ON_SITE: readonly BookingStatus[] = ['checked_in', 'parked'];
@@ -39,12 +39,15 @@ export function createStatisticsRepository(db: DbOrTx, companyId: number) {
     async board(direction: BoardDirection, day: string, timeZone: string): Promise<BoardBooking[]> {
       const at = direction === 'in' ? sql`b.departure_at` : sql`b.arrival_at`;
       const flight = direction === 'in' ? sql`b.outbound_flight` : sql`b.return_flight`;
+      // A car going out shows the customer's "bring my car".
+      const request = latestCarRequestColumns(sql`b.company_id`, sql`b.id`, direction === 'out' ? sql`true` : sql`false`);
       const result = await db.execute(sql`
         select b.id, b.reference, b.status, b.type, b.customer_name, b.customer_phone,
                b.vehicle_reg, b.vehicle_make, b.vehicle_model, b.vehicle_colour,
-               ${isoOf(at)} as time, ${flight} as flight,
+               ${isoText(at)} as time, ${flight} as flight,
                b.departure_id, dep.name as departure_name, b.arrival_id, arr.name as arrival_name,
-               b.car_park_id, park.name as car_park_name, b.passengers
+               b.car_park_id, park.name as car_park_name, b.passengers,
+               ${request.car_requested_at} as car_requested_at, ${request.car_wanted_at} as car_wanted_at
         from bookings b
         join locations dep on dep.company_id = b.company_id and dep.id = b.departure_id
         join locations arr on arr.company_id = b.company_id and arr.id = b.arrival_id
@@ -53,7 +56,12 @@ export function createStatisticsRepository(db: DbOrTx, companyId: number) {
           and ${at} >= ${dayStart(day, timeZone)} and ${at} < ${dayEnd(day, timeZone)}
           and b.status <> 'cancelled'
         order by ${at}, b.id`);
-      return rowsOf<BoardBooking>(result).map((row) => ({ ...row, passengers: Number(row.passengers) }));
+      type Row = Omit<BoardBooking, 'car_request'> & { car_requested_at: string | null; car_wanted_at: string | null };
+      return rowsOf<Row>(result).map(({ car_requested_at, car_wanted_at, ...row }) => ({
+        ...row,
+        passengers: Number(row.passengers),
+        car_request: carRequestOf({ car_requested_at, car_wanted_at }),
+      }));
     },
 
     /**
@@ -84,7 +92,7 @@ export function createStatisticsRepository(db: DbOrTx, companyId: number) {
           and s.slot >= booking_departure_slot(${dayStart(first, timeZone)}) and s.slot < ${dayEnd(to, timeZone)}
         group by 1
         union all
-        select n::int, 0, 0, ${isoOf(sql`instant`)} from edges where instant <> booking_departure_slot(instant)`);
+        select n::int, 0, 0, ${isoText(sql`instant`)} from edges where instant <> booking_departure_slot(instant)`);
       const rows = rowsOf<{ bucket: number; bookings: number; revenue: string | number | bigint; inside_slot: string | null }>(result);
       const counted = new Map<number, { bookings: number; revenue: number }>();
       const add = (bucket: number, bookings: number, revenue: number) => {

@@ -100,6 +100,7 @@ describe('GET /api/booking/statistics/in-out/list', () => {
       car_park_id: site.carParks[0]?.id,
       car_park_name: site.carParks[0]?.name,
       passengers: 4,
+      car_request: null,
     });
     const out = (await board(tenant, 'type=out&date=2026-05-14&time_zone=UTC')).bookings;
     expect(out.map((row) => [row.id, row.time, row.flight])).toEqual([[earlier.id, '2026-05-14T21:05:00.000Z', 'BA 118']]);

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type CrewActor, ownRows } from '../../kit/crew.ts';
 import { companyScope } from '../../kit/records.ts';
+import { latestCarRequestColumns } from '../public-booking/public-booking.repository.ts';
 
 /**
  * Trips' reads. Every query is scoped by the crew actor: the company's rows, and for a driver only the trips
@@ -114,6 +115,8 @@ const tripColumns = {
   driver_fee: trips.driver_fee,
   notes: trips.notes,
   payout_id: trips.payout_id,
+  // The customer's latest "bring my car" of the booking, on a trip taking its car back to the terminal.
+  ...latestCarRequestColumns(sql`${trips.company_id}`, sql`${trips.booking_id}`, sql`${trips.type} = 'out'`),
   created_at: trips.created_at,
   updated_at: trips.updated_at,
 };

@@ -16,6 +16,7 @@ import { constraintTranslator } from '../../kit/constraints.ts';
 import { writeRecords } from '../../kit/records.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { carRequestOf } from '../public-booking/public-booking.repository.ts';
 import { defaultFrom, nextPeriod, periodStart } from '../statistics/statistics.service.ts';
 import { listTrips } from './trips.list.ts';
 import { createTripsRepository, OPEN_TRIP_STATUSES, type TripRow, type TripViewRow } from './trips.repository.ts';
@@ -49,10 +50,11 @@ export const tripWrites = {
 
 const iso = (value: Date) => value.toISOString();
 
-export function toTrip(row: TripViewRow): Trip {
+export function toTrip({ car_requested_at, car_wanted_at, ...row }: TripViewRow): Trip {
   const warning = row.driver_taken_off;
   return {
     ...row,
+    car_request: carRequestOf({ car_requested_at, car_wanted_at }),
     scheduled_at: iso(row.scheduled_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

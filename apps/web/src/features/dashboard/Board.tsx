@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CarRequestNote } from '../../components/CarRequestNote';
 import { IconCheck, IconDoorExit } from '../../components/icons';
 import { useCan } from '../../lib/currentUser';
 import { formatDay, formatNumber, formatTime } from '../../lib/format';
@@ -97,6 +98,7 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
                     {booking.flight ?? t('dashboard.board.noFlight')}
                     {booking.car_park_name ? ` · ${booking.car_park_name}` : ''}
                   </Text>
+                  {booking.car_request ? <CarRequestNote request={booking.car_request} timeZone={timeZone} /> : null}
                   {next ? (
                     <Button
                       component={Link}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, 
 import type { Driver, PartnerCompany, Trip, TripStatus, TripStatusOption } from '@ps/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CarRequestNote } from '../../components/CarRequestNote';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -254,6 +255,8 @@ export function TripCard({
             </Group>
           ))}
         </SimpleGrid>
+
+        {trip.car_request && open ? <CarRequestNote request={trip.car_request} timeZone={zone} /> : null}
 
         {warning ? (
           <Alert

@@ -33,6 +33,7 @@ const trip = (id: number, at: string, overrides: Partial<Trip> = {}): Trip => ({
   notes: null,
   payout_id: null,
   driver_taken_off: null,
+  car_request: null,
   created_at: at,
   updated_at: at,
   ...overrides,

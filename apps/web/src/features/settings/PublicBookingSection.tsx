@@ -1,5 +1,12 @@
-import { Button, Group, NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
-import { type CompanyDetails, MAX_REFUND_HOURS, type PublicBookingPayment, publicBookingPayments } from '@ps/contracts';
+import { Button, Group, NumberInput, Radio, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import {
+  type CompanyDetails,
+  MAX_PUBLIC_BOOKING_ORIGINS,
+  MAX_REFUND_HOURS,
+  type PublicBookingPayment,
+  publicBookingPayments,
+  webOriginSchema,
+} from '@ps/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -22,21 +29,27 @@ export function PublicBookingSection({ details }: { details: CompanyDetails }) {
   const [enabled, setEnabled] = useState(details.public_booking_enabled);
   const [payment, setPayment] = useState<PublicBookingPayment>(details.public_booking_payment);
   const [refundHours, setRefundHours] = useState<number | ''>(details.public_booking_refund_hours);
+  const [origins, setOrigins] = useState<string[]>(details.public_booking_origins);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const changed =
     enabled !== details.public_booking_enabled ||
     payment !== details.public_booking_payment ||
-    refundHours !== details.public_booking_refund_hours;
+    refundHours !== details.public_booking_refund_hours ||
+    origins.join(' ') !== details.public_booking_origins.join(' ');
+  // Each address as the server keeps it (https://www.example.com); the first one that is not an address is named.
+  const wrongOrigin = origins.find((origin) => !webOriginSchema.safeParse(origin).success);
   const refundHoursValid = refundHours !== '' && Number.isInteger(refundHours) && refundHours >= 0 && refundHours <= MAX_REFUND_HOURS;
 
   const save = async () => {
     try {
-      if (!refundHoursValid) return;
-      await update.mutateAsync({
+      if (!refundHoursValid || wrongOrigin !== undefined) return;
+      const saved = await update.mutateAsync({
         public_booking_enabled: enabled,
         public_booking_payment: payment,
         public_booking_refund_hours: refundHours,
+        public_booking_origins: origins,
       });
+      setOrigins(saved.public_booking_origins);
       toasts.success(t('settings.publicBooking.saved'));
     } catch (failure) {
       toasts.error(failure);
@@ -88,6 +101,17 @@ export function PublicBookingSection({ details }: { details: CompanyDetails }) {
           required
           maw={320}
           error={refundHoursValid ? undefined : t('settings.publicBooking.refundHoursError', { max: MAX_REFUND_HOURS })}
+        />
+        <TagsInput
+          label={t('settings.publicBooking.origins')}
+          description={t('settings.publicBooking.originsHint', { max: MAX_PUBLIC_BOOKING_ORIGINS })}
+          placeholder={origins.length === 0 ? 'https://www.example.com' : undefined}
+          value={origins}
+          onChange={setOrigins}
+          maxTags={MAX_PUBLIC_BOOKING_ORIGINS}
+          splitChars={[',', ' ']}
+          clearable
+          error={wrongOrigin === undefined ? undefined : t('settings.publicBooking.originError', { origin: wrongOrigin })}
         />
         <Group justify="flex-end">
           <Button onClick={save} loading={update.isPending} disabled={!changed} className="ps-primary-action">
