@@ -5,10 +5,12 @@
 // The bookings come from one INSERT ... SELECT over generate_series, so 1,000,000 rows take seconds, not hours.
 // Every row is one the product could have written: prices that add up, start/end days that are the airport's
 // days of departure/arrival, a status that fits its dates, a unique reference in the product's alphabet.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { airports, bandMonths, bands, companies, companyWebConfigs, locations, users } from '../apps/api/src/db/schema/index.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import { basicOf } from './quote.ts';
 import type { Scenario } from './scenario.ts';
 
 export const BOOKINGS_BENCH_ADMIN = { email: 'bench-bookings@example.com', password: 'Bench-bookings-2026' } as const;
@@ -136,6 +138,8 @@ export interface BookingsBench {
   lastDay: string;
   /** The seeding's time, milliseconds (bookings insert, capacities, ANALYZE). */
   seedMs: number;
+  /** `Basic` of the company's id and client key: the public booking add's (issue 23). */
+  clientKeyAuthorization: string;
 }
 
 const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(date);
@@ -309,6 +313,7 @@ export async function seedBookingsBench(databaseUrl: string | undefined, dataDir
       firstDay,
       lastDay,
       seedMs,
+      clientKeyAuthorization: basicOf(company.id, company.client_key),
     };
   } finally {
     await database.close();
@@ -339,6 +344,20 @@ export function createBookingBody(bench: BookingsBench, n: number): string {
 }
 
 /**
+ * The body of the n-th booking a customer makes on the company's web site (the public add, issue 23): the stay of
+ * `createBookingBody`, with an e-mail (so its confirmation is queued, as every web booking's is) and the form's
+ * fields; no channel (it is `web`).
+ */
+export function publicBookingBody(bench: BookingsBench, n: number): string {
+  const { channel: _channel, customer_phone: _phone, ...stay } = JSON.parse(createBookingBody(bench, n)) as Record<string, unknown>;
+  return JSON.stringify({
+    ...stay,
+    customer_email: `bench.customer.${n}@example.com`,
+    form_started_at: new Date(Date.now() - 60_000).toISOString(),
+  });
+}
+
+/**
  * The bookings scenarios, each checked once first (a scenario answering an error would measure nothing). The
  * latency targets (list, add, board, dashboard, segments) are one request's time: those run at 1 connection, and
  * the list, add, board and dashboard also at --connections to show them under load (the list's ratio there).
@@ -355,6 +374,11 @@ export async function bookingScenarios(
     offset += 1_000_000;
     const start = offset;
     return (n: number) => createBookingBody(bench, start + n);
+  };
+  const publicAdd = () => {
+    offset += 1_000_000;
+    const start = offset;
+    return (n: number) => publicBookingBody(bench, start + n);
   };
   const statistics = (query: string) => `/api/booking/statistics${query}`;
   const scenarios: Scenario[] = [
@@ -380,6 +404,15 @@ export async function bookingScenarios(
     { name: 'POST /api/booking/add (1 conn)', path: '/api/booking/add', headers, body: add(), connections: 1 },
     { name: 'POST /api/booking/add', path: '/api/booking/add', headers, body: add() },
     {
+      name: 'POST /api/public/booking/add (client key; 1 conn)',
+      path: '/api/public/booking/add',
+      headers: { authorization: bench.clientKeyAuthorization },
+      body: publicAdd(),
+      // A form's own key each time (the same key would answer the first booking again).
+      requestHeaders: () => ({ 'idempotency-key': randomUUID() }),
+      connections: 1,
+    },
+    {
       name: 'GET statistics/in-out/list (today, in; 1 conn)',
       path: statistics(`/in-out/list?type=in&date=${bench.today}`),
       headers,
@@ -403,8 +436,10 @@ export async function bookingScenarios(
   ];
   for (const scenario of scenarios) {
     const check = await fetch(`${address}${scenario.path}`, {
-      headers: scenario.body ? { ...headers, 'content-type': 'application/json' } : headers,
-      ...(scenario.body ? { method: 'POST', body: add()(0) } : {}),
+      headers: scenario.body
+        ? { ...scenario.headers, ...scenario.requestHeaders?.(0), 'content-type': 'application/json' }
+        : scenario.headers,
+      ...(scenario.body ? { method: 'POST', body: scenario.body(-1) } : {}),
     });
     if (!check.ok) throw new Error(`${scenario.name} answers ${check.status}: ${await check.text()}`);
   }

@@ -18,6 +18,9 @@ import {
 } from '../apps/api/src/db/schema/index.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 
+/** `Authorization: Basic` of a company's id and client key, as a company's web site sends it. */
+export const basicOf = (companyId: number, clientKey: string) => `Basic ${Buffer.from(`${companyId}:${clientKey}`).toString('base64')}`;
+
 export const QUOTE_BENCH_ADMIN = { email: 'bench-quote@example.com', password: 'Bench-quote-2026' } as const;
 
 const BAND_DAYS: [number, number][] = [
@@ -37,6 +40,8 @@ export interface QuoteBench {
   companyId: number;
   /** The query string of the quote asked for (the product's and the plain handler's). */
   query: string;
+  /** `Basic` of the company's id and client key: the public quote's (issue 23). */
+  clientKeyAuthorization: string;
 }
 
 export async function seedQuoteBench(databaseUrl: string | undefined, dataDir: string): Promise<QuoteBench> {
@@ -140,7 +145,7 @@ export async function seedQuoteBench(databaseUrl: string | undefined, dataDir: s
       service_ids: services.map((service) => service.id).join(','),
       voucher_code: 'bench10',
     }).toString();
-    return { companyId: company.id, query };
+    return { companyId: company.id, query, clientKeyAuthorization: basicOf(company.id, company.client_key) };
   } finally {
     await database.close();
   }

@@ -5,6 +5,8 @@ export interface Load {
   headers: Record<string, string>;
   /** A POST whose body `body(n)` gives for the n-th request (autocannon's setupRequest). */
   body?: (n: number) => string;
+  /** Headers of the n-th request beside `headers` (an Idempotency-Key of its own). */
+  requestHeaders?: (n: number) => Record<string, string>;
   /** Connections for this load, else --connections. */
   connections?: number;
 }

@@ -12,6 +12,9 @@ const config = loadConfig({
   DATA_DIR: process.env.DATA_DIR ?? 'memory://',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // The public booking add's ceilings (issue 23) would stop a load from one address in its first seconds.
+  PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR: '100000000',
+  PUBLIC_BOOKINGS_PER_KEY_PER_MINUTE: '100000000',
   ...(process.env.JWT_SECRET ? { JWT_SECRET: process.env.JWT_SECRET } : {}),
 });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: 3000 });

@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = [
   'GET /api/blog/public/cover/:id',
   // The public booking API: a company's own web site with its client key (issue 23, section 1).
   'GET /api/public/airport/list',
+  'GET /api/public/package/list',
+  'GET /api/public/service/list',
   'GET /api/public/quote',
   'POST /api/public/booking/add',
   'POST /api/public/booking/access',

@@ -30,18 +30,23 @@ export class OwnServer {
   readonly url: string;
   private readonly port: number;
   private readonly dataDir: string;
+  private readonly env: Record<string, string>;
   private child: ChildProcess | null = null;
   private errors = '';
 
-  private constructor(port: number, dataDir: string) {
+  private constructor(port: number, dataDir: string, env: Record<string, string>) {
     this.port = port;
     this.dataDir = dataDir;
+    this.env = env;
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  /** Starts a server on a new database (migrated, with the demo data, as the shared one). */
-  static async start(): Promise<OwnServer> {
-    const server = new OwnServer(await freePort(), await mkdtemp(join(tmpdir(), 'ps-e2e-')));
+  /**
+   * Starts a server on a new database (migrated, with the demo data, as the shared one). `env` adds settings of its
+   * own: a mail server (`SMTP_URL`) for a spec that reads what is sent.
+   */
+  static async start(env: Record<string, string> = {}): Promise<OwnServer> {
+    const server = new OwnServer(await freePort(), await mkdtemp(join(tmpdir(), 'ps-e2e-')), env);
     await server.run();
     return server;
   }
@@ -60,6 +65,7 @@ export class OwnServer {
         // As the shared server (playwright.config.ts): every test comes from 127.0.0.1.
         LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
         RATE_LIMIT_PER_MINUTE: '100000',
+        ...this.env,
       },
     });
     child.stderr?.on('data', (chunk: Buffer) => {

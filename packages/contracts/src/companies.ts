@@ -3,6 +3,7 @@ import { isKnownTimeZone } from './airports.ts';
 import { newPasswordSchema } from './auth.ts';
 import { crudEndpoints, endpoint } from './common/endpoint.ts';
 import { idParamsSchema, listQuerySchema, recordIdSchema, recordStatusQuerySchema, recordStatusSchema } from './common/pagination.ts';
+import { SLUG_PATTERN } from './common/slug.ts';
 import { companySortFields } from './common/sortFields.ts';
 import { notOnlyBlank, V } from './common/validation.ts';
 import { publicBookingPayments } from './publicBooking.ts';
@@ -179,6 +180,8 @@ export const companyDetailsSchema = z.object({
   public_booking_payment: z.enum(publicBookingPayments),
   public_booking_refund_hours: z.number().int(),
   public_booking_origins: z.array(z.string()),
+  /** The hosted booking page's address: `/book/<booking_slug>` on this server. */
+  booking_slug: z.string(),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
@@ -255,6 +258,28 @@ function originOf(value: string): string | null {
   return `${scheme}://${host}${port === undefined || port === defaultPort ? '' : `:${port}`}`;
 }
 
+/** A booking page address is 2 to 60 characters: short enough to read out, long enough to be the company's. */
+export const MIN_BOOKING_SLUG_LENGTH = 2;
+export const MAX_BOOKING_SLUG_LENGTH = 60;
+
+/**
+ * The hosted booking page's address (`/book/harbour-parking`): lower-case Latin letters, digits and single hyphens
+ * between them, as typed but trimmed and in lower case. Unique across the companies (a taken one is 409
+ * `booking_slug_taken`); the database gives every company one made of its name.
+ */
+export const bookingSlugSchema = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .string()
+      .min(1, { error: V.required, abort: true })
+      .min(MIN_BOOKING_SLUG_LENGTH, { error: V.min2, abort: true })
+      .max(MAX_BOOKING_SLUG_LENGTH, { error: V.tooLong, abort: true })
+      .regex(SLUG_PATTERN, { error: V.slug }),
+  );
+
 /** The settings screen's "Online booking" (issue 23): the public booking API and page on or off, and how a web booking is paid. */
 export const publicBookingSettingsSchema = z.strictObject({
   public_booking_enabled: z.boolean({ error: V.invalidValue }),
@@ -270,6 +295,8 @@ export const publicBookingSettingsSchema = z.strictObject({
     .array(webOriginSchema, { error: V.invalidValue })
     .max(MAX_PUBLIC_BOOKING_ORIGINS, { error: V.tooManyItems })
     .transform((origins) => [...new Set(origins)]),
+  /** The hosted booking page's address (`/book/<booking_slug>`). */
+  booking_slug: bookingSlugSchema,
 });
 export type PublicBookingSettings = z.infer<typeof publicBookingSettingsSchema>;
 

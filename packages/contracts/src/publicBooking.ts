@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingFields, bookingSchema, stayInOrder } from './bookings.ts';
+import { bandTypes } from './common/bandTypes.ts';
 import { bookingStatuses } from './common/bookingStates.ts';
 import { endpoint } from './common/endpoint.ts';
 import { listQuerySchema } from './common/pagination.ts';
@@ -29,6 +30,34 @@ export const publicAirportSortFields = ['iata_code', 'name'] as const;
 /** GET /api/public/airport/list: paging (a site asks with page_size=1000), sort, search by code or name. */
 export const publicAirportListQuerySchema = listQuerySchema(publicAirportSortFields);
 export type PublicAirportListQuery = z.output<typeof publicAirportListQuerySchema>;
+
+/** A package a customer can choose (Meet and Greet Standard...): its price is a supplement to the stay's (minor units). */
+export const publicPackageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(bandTypes),
+  price: z.number().int(),
+});
+export type PublicPackage = z.infer<typeof publicPackageSchema>;
+
+export const publicPackageSortFields = ['name', 'type', 'price'] as const;
+/** GET /api/public/package/list: paging, sort, search by name. */
+export const publicPackageListQuerySchema = listQuerySchema(publicPackageSortFields);
+export type PublicPackageListQuery = z.output<typeof publicPackageListQuerySchema>;
+
+/** An additional service a customer can add to a stay (car wash, EV charging...): its price in minor units. */
+export const publicServiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+});
+export type PublicService = z.infer<typeof publicServiceSchema>;
+
+export const publicServiceSortFields = ['name', 'price'] as const;
+/** GET /api/public/service/list: paging, sort, search by name. */
+export const publicServiceListQuerySchema = listQuerySchema(publicServiceSortFields);
+export type PublicServiceListQuery = z.output<typeof publicServiceListQuerySchema>;
 
 /** GET /api/public/quote: the price search's quote alone (never the route's price list). */
 export const publicQuoteSchema = z.object({ quote: quoteSchema });
@@ -294,6 +323,24 @@ export const publicBookingEndpoints = {
     response: publicAirportSchema,
     shape: 'list',
   }),
+  /** The company's active packages. */
+  packages: endpoint({
+    method: 'GET',
+    path: '/api/public/package/list',
+    access: { public: 'client-key' },
+    query: publicPackageListQuerySchema,
+    response: publicPackageSchema,
+    shape: 'list',
+  }),
+  /** The company's active additional services. */
+  services: endpoint({
+    method: 'GET',
+    path: '/api/public/service/list',
+    access: { public: 'client-key' },
+    query: publicServiceListQuerySchema,
+    response: publicServiceSchema,
+    shape: 'list',
+  }),
   /** The quote of a stay with its explanation, from the same query as `location-price/admin/list`. */
   quote: endpoint({
     method: 'GET',
@@ -365,3 +412,29 @@ export const publicBookingEndpoints = {
     response: publicCarRequestAnswerSchema,
   }),
 } as const;
+
+/**
+ * The hosted booking page (issue 23, section 2), `/book/<slug>` and `/book/<slug>/manage`: the server puts this object
+ * into the page as `<script type="application/json" id="ps-booking-page">`, so the page knows its company, key and brand
+ * before its first call.
+ */
+export { BOOKING_PAGE_DATA_ID } from './common/bookingPage.ts';
+
+export const bookingPageSchema = z.object({
+  company_id: z.number().int(),
+  /** The company's publishable client key: the page calls the public booking API with it. */
+  client_key: z.string(),
+  /** The page's address: `/book/<slug>`. */
+  slug: z.string(),
+  /** The company's name as its sign-in page shows it (its web config). */
+  name: z.string(),
+  /** The logo as a `data:` URL (the web config's `login_page_logo`), or null. */
+  logo: z.string().nullable(),
+  primary_color: z.string(),
+  background_color: z.string(),
+  /** Whether the company takes bookings online (`public_booking_enabled`): off, the page says so and offers nothing. */
+  enabled: z.boolean(),
+  /** ISO 4217: the currency of every price the page shows. */
+  currency: z.string(),
+});
+export type BookingPage = z.infer<typeof bookingPageSchema>;

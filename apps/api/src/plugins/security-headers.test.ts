@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
+import Fastify from 'fastify';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security-headers.ts';
+import { allowFramingBy, registerSecurityHeaders, securityHeaders } from './security-headers.ts';
 
 const options = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], upgradeInsecureRequests: null } },
@@ -34,5 +35,31 @@ describe('security headers computed once', () => {
         'referrer-policy',
       ]),
     );
+  });
+});
+
+describe('a page framed by the listed sites (the hosted booking page)', () => {
+  it("keeps the app's policy but frame-ancestors, drops X-Frame-Options, and writes no origin that is not one", async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, options);
+    app.get('/framed', async (_request, reply) => {
+      allowFramingBy(reply, ['https://www.harbour.example', 'http://localhost:8080', "https://evil.example; script-src 'unsafe-inline'"]);
+      return 'framed';
+    });
+    app.get('/plain', async () => 'plain');
+    const plain = await app.inject({ method: 'GET', url: '/plain' });
+    expect(plain.headers['x-frame-options']).toBe('DENY');
+    const policy = String(plain.headers['content-security-policy']);
+    expect(policy).toContain("frame-ancestors 'none'");
+    const framed = await app.inject({ method: 'GET', url: '/framed' });
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    const withoutAncestors = policy
+      .split(';')
+      .filter((directive) => !directive.startsWith('frame-ancestors'))
+      .join(';');
+    expect(framed.headers['content-security-policy']).toBe(
+      `${withoutAncestors};frame-ancestors 'self' https://www.harbour.example http://localhost:8080`,
+    );
+    await app.close();
   });
 });

@@ -13,6 +13,7 @@ import type {
 } from '@ps/contracts';
 import { refreshRoute } from '@ps/contracts/auth.routes';
 import { mayCall } from '@ps/contracts/common/endpoint';
+import { browserTimeZone } from '@ps/contracts/common/zonedTime';
 import { i18n } from './i18n';
 import {
   clearStorageAfterFailedRefresh,
@@ -25,7 +26,6 @@ import {
   storeTokens,
 } from './session';
 import { type ToastId, toastError } from './toast';
-import { browserTimeZone } from './zonedTime';
 
 export const API_BASE = '/api';
 

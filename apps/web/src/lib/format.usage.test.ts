@@ -5,18 +5,18 @@ import { describe, expect, it } from 'vitest';
 /**
  * Issue 21, section 2: dates, times, durations, numbers and money are written by one module
  * (packages/contracts/src/common/format.ts, bound to the page's language in lib/format.ts); this test reads the
- * web's, the API's and the contracts' sources. A file
+ * web's, the booking page's, the API's and the contracts' sources. A file
  * that formats with Intl's formatters, `toLocale*String` or a date library itself writes its own dialect: this
  * test names it. Intl's other services (Segmenter, PluralRules, DisplayNames, supportedValuesOf, Collator) do
  * not write dates or numbers and stay free to use.
  */
 const root = join(import.meta.dirname, '../../../..');
-const sourceDirectories = ['apps/web/src', 'apps/api/src', 'packages/contracts/src'];
+const sourceDirectories = ['apps/web/src', 'apps/api/src', 'packages/contracts/src', 'apps/book/src'];
 
 /** Files that may use Intl's date formatter, and why: they compute a wall clock's parts or name a zone, never write a date. */
 const clockArithmetic: Record<string, string> = {
   'packages/contracts/src/common/format.ts': 'the formatters themselves',
-  'apps/web/src/lib/zonedTime.ts': "a zone's wall clock as YYYY-MM-DDTHH:mm parts (datetime-local inputs, grouping)",
+  'packages/contracts/src/common/zonedTime.ts': "a zone's wall clock as YYYY-MM-DDTHH:mm parts (datetime-local inputs, grouping)",
   'apps/api/src/lib/dates.ts': 'the calendar day of an instant in a zone (YYYY-MM-DD parts)',
   'apps/web/src/lib/timeZones.ts': 'a time zone\'s own name ("British Time", "GMT+1") for the zone picker, not a date',
   'packages/contracts/src/common/timeZones.ts': 'whether the runtime knows a zone (a RangeError says it does not)',
@@ -58,7 +58,7 @@ describe('one way to write a date, a number and money', () => {
   });
 
   it('the clock-arithmetic files keep to fixed parts, never a reader language', () => {
-    for (const file of ['apps/web/src/lib/zonedTime.ts', 'apps/api/src/lib/dates.ts']) {
+    for (const file of ['packages/contracts/src/common/zonedTime.ts', 'apps/api/src/lib/dates.ts']) {
       const text = readFileSync(join(root, file), 'utf8');
       expect(text, file).not.toMatch(/intlLocale|dateStyle|timeStyle|\.toLocale/);
     }

@@ -91,6 +91,8 @@ function cataloguePairs(): { english: string; tamil: string }[] {
     join(repoRoot, 'packages/contracts/src/locales'),
     join(repoRoot, 'apps/web/src/locales'),
     join(repoRoot, 'apps/web/src/app/shell/locales'),
+    // The hosted booking page's own words (apps/book).
+    join(repoRoot, 'apps/book/src/locales'),
     ...readdirSync(featuresDir)
       .map((feature) => join(featuresDir, feature, 'locales'))
       .filter((dir) => existsSync(dir)),

@@ -116,6 +116,7 @@ export const errorCodes = [
   'booking_not_changeable',
   'car_request_not_possible',
   'car_already_requested',
+  'booking_slug_taken',
   'too_many_attempts',
   'too_many_requests',
   'payload_too_large',

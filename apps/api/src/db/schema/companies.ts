@@ -1,6 +1,6 @@
 import type { PublicBookingPayment } from '@ps/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { recordStatus, timestamps } from './columns.ts';
 import { countries } from './countries.ts';
 
@@ -55,12 +55,27 @@ export const companies = pgTable(
      * from those pages and from no other (CORS). Empty: only servers and the hosted booking page call it.
      */
     public_booking_origins: text('public_booking_origins').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The hosted booking page's address, `/book/<booking_slug>` (issue 23, section 2): unique, lower-case letters and
+     * digits in words joined by single hyphens, 2 to 60 characters. An insert that leaves it out gets one made of the
+     * name from the trigger `companies_booking_slug_fill` (migration 0027), so no caller has to remember it; the
+     * `$defaultFn` only tells Drizzle's types that an insert may leave it out (it sends `default`, i.e. null, which
+     * the trigger replaces before NOT NULL is checked).
+     */
+    booking_slug: text('booking_slug')
+      .notNull()
+      .$defaultFn(() => sql`default`),
     ...timestamps,
   },
   (table) => [
     check('companies_first_day_of_week_range', sql`${table.first_day_of_week} BETWEEN 1 AND 7`),
     check('companies_public_booking_payment_known', sql`${table.public_booking_payment} IN ('on_arrival', 'in_advance')`),
     check('companies_public_booking_refund_hours_range', sql`${table.public_booking_refund_hours} BETWEEN 0 AND 720`),
+    unique('companies_booking_slug_unique').on(table.booking_slug),
+    check(
+      'companies_booking_slug_format',
+      sql`${table.booking_slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND length(${table.booking_slug}) BETWEEN 2 AND 60`,
+    ),
   ],
 );
 

@@ -10,7 +10,7 @@ export const companiesModule: ApiModule = {
         "The organisation's companies, their first admin and partner companies (super admin); a company's own details (its admin)",
     },
   ],
-  errors: ['company_in_use', 'partner_invalid'],
+  errors: ['company_in_use', 'partner_invalid', 'booking_slug_taken'],
   auditEntities: ['company'],
   register: registerCompanyRoutes,
 };

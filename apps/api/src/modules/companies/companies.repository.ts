@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyPartners, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 
-// The dispatch settings (trip fee, flight buffer) and the company's own details (tax number, mail, week, terms) belong to
-// the company's own settings screen, not this list.
+// The dispatch settings (trip fee, flight buffer) and the company's own details (tax number, mail, week, terms, online
+// booking and its page's address) belong to the company's own settings screen, not this list.
 export type CompanyRow = Omit<
   typeof companies.$inferSelect,
   | 'org_instance_id'
@@ -20,6 +20,7 @@ export type CompanyRow = Omit<
   | 'public_booking_payment'
   | 'public_booking_refund_hours'
   | 'public_booking_origins'
+  | 'booking_slug'
 > & {
   partner_ids: number[];
 };

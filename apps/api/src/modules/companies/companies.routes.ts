@@ -54,7 +54,9 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, config }: Modu
     description: `What your company's mails and statements carry and how its screens count weeks: \`contact_email\`,
 \`contact_phone\`, \`address\` (may span lines), \`tax_number\`, \`mail_sender_name\` and \`mail_reply_to\` (your mails leave
 from \`mail_from_address\`, the server's, under your sender name), \`first_day_of_week\` (ISO: 1 Monday to 7 Sunday) and
-\`terms\`. \`name\` is the company's name on record (kept by the organisation); documents are issued in it.`,
+\`terms\`, the online booking settings and \`booking_slug\`, the address of the company's hosted booking page
+(\`/book/<booking_slug>\` on this server). \`name\` is the company's name on record (kept by the organisation); documents are
+issued in it.`,
     handler: async (request) => ({ message: request.t('success.fetched'), data: await details.get(companyActorOf(request)) }),
   });
 
@@ -64,7 +66,11 @@ from \`mail_from_address\`, the server's, under your sender name), \`first_day_o
 required. Rules: e-mail addresses as e-mail addresses, \`contact_phone\` digits, spaces, brackets, hyphens and a leading +
 (kept as entered), \`address\` at most 300 characters, \`tax_number\` letters, digits, spaces and \`. - /\` (at most 30),
 \`mail_sender_name\` a name (no \`@\`, \`<\`, \`>\` or line breaks, at most 100), \`first_day_of_week\` 1 to 7, \`terms\` at
-most ${MAX_TERMS_LENGTH} characters. A refusal is 400 with a detail per field, and nothing is saved. Audited as \`company\`.`,
+most ${MAX_TERMS_LENGTH} characters, \`booking_slug\` (the hosted booking page's address, \`/book/<booking_slug>\`) 2 to 60
+lower-case letters and digits in words joined by single hyphens (trimmed and put in lower case). A refusal is 400 with a detail
+per field, and nothing is saved; an address another company's page has is 409 \`booking_slug_taken\` on \`booking_slug\`.
+Audited as \`company\`.`,
+    errors: [409],
     handler: async (request) => ({
       message: request.t('success.updated'),
       data: await details.update(companyActorOf(request), request.body),

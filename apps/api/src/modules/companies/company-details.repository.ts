@@ -18,6 +18,7 @@ const detailsColumns = {
   public_booking_payment: companies.public_booking_payment,
   public_booking_refund_hours: companies.public_booking_refund_hours,
   public_booking_origins: companies.public_booking_origins,
+  booking_slug: companies.booking_slug,
 };
 export type CompanyDetailsRow = Pick<
   typeof companies.$inferSelect,
@@ -34,6 +35,7 @@ export type CompanyDetailsRow = Pick<
   | 'public_booking_payment'
   | 'public_booking_refund_hours'
   | 'public_booking_origins'
+  | 'booking_slug'
 > & { company_id: number };
 
 /**

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
+import { constraintTranslator } from '../../kit/constraints.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromAddressOf } from '../../lib/mail-from.ts';
@@ -17,6 +18,14 @@ import { type CompanyDetailsRow, findCompanyDetails, updateCompanyDetailsRow } f
 /** The first 8 hex digits of a key's SHA-256: names the key in the audit log without holding it. */
 const keyFingerprint = (key: string) => `sha256:${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
 
+/** The booking page's address is unique across the companies: another's is 409 on its field. */
+const translateConstraint = constraintTranslator({
+  table: 'companies',
+  unique: { companies_booking_slug_unique: { code: 'booking_slug_taken', field: 'booking_slug' } },
+  checks: { companies_booking_slug_format: 'booking_slug' },
+  inUse: 'company_in_use',
+});
+
 export function createCompanyDetailsService(db: Db, mailFrom: string) {
   // Every mail leaves from the server's address; the screen shows it beside the company's sender name.
   const mailFromAddress = fromAddressOf(mailFrom);
@@ -28,22 +37,27 @@ export function createCompanyDetailsService(db: Db, mailFrom: string) {
       return toDetails(row);
     },
 
-    update(actor: CompanyActor, input: CompanyDetailsUpdate): Promise<CompanyDetails> {
-      return db.transaction(async (tx) => {
-        const before = await findCompanyDetails(tx, actor.companyId, true);
-        if (!before) throw notFound();
-        const after = await updateCompanyDetailsRow(tx, actor.companyId, input);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          actorUserId: actor.actorUserId,
-          entity: 'company',
-          entityId: actor.companyId,
-          action: 'update',
-          before,
-          after,
+    /** The fields given, audited as the company's; a booking page address another company has is 409 `booking_slug_taken`. */
+    async update(actor: CompanyActor, input: CompanyDetailsUpdate): Promise<CompanyDetails> {
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await findCompanyDetails(tx, actor.companyId, true);
+          if (!before) throw notFound();
+          const after = await updateCompanyDetailsRow(tx, actor.companyId, input);
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            actorUserId: actor.actorUserId,
+            entity: 'company',
+            entityId: actor.companyId,
+            action: 'update',
+            before,
+            after,
+          });
+          return toDetails(after);
         });
-        return toDetails(after);
-      });
+      } catch (error) {
+        throw translateConstraint(error) ?? error;
+      }
     },
 
     async clientKey(actor: CompanyActor): Promise<CompanyClientKey> {

@@ -51,6 +51,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       public_booking_payment: 'on_arrival',
       public_booking_refund_hours: 48,
       public_booking_origins: [],
+      booking_slug: tenant.company.booking_slug,
     });
 
     const saved = await update(tenant, DETAILS);
@@ -72,6 +73,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       public_booking_payment: 'on_arrival',
       public_booking_refund_hours: 48,
       public_booking_origins: [],
+      booking_slug: tenant.company.booking_slug,
     };
     expect(saved.body.data).toEqual(expected);
     expect((await details(tenant)).body.data).toEqual(expected);

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../kit/modules.ts';
+import { registerBookingPage } from './public-booking.page.ts';
 import { registerPublicBookingRoutes } from './public-booking.routes.ts';
 
 export const publicBookingModule: ApiModule = {
@@ -8,7 +9,7 @@ export const publicBookingModule: ApiModule = {
     {
       name: 'public-booking',
       description:
-        "The public booking API: what a company's own web site calls with its client key (no user): airports, quotes and bookings",
+        "The public booking API: what a company's own web site calls with its client key (no user): airports, packages, services, quotes and bookings",
     },
   ],
   errors: [
@@ -28,5 +29,9 @@ export const publicBookingModule: ApiModule = {
     'car_already_requested',
     'origin_not_allowed',
   ],
-  register: registerPublicBookingRoutes,
+  register(app, deps) {
+    registerPublicBookingRoutes(app, deps);
+    // The hosted booking page at /book/<slug>: HTML, not an /api route (public-booking.page.ts).
+    registerBookingPage(app, deps);
+  },
 };

@@ -1,14 +1,24 @@
-import type { PublicAirport, PublicAirportListQuery } from '@ps/contracts';
+import type {
+  PublicAirport,
+  PublicAirportListQuery,
+  PublicPackage,
+  PublicPackageListQuery,
+  PublicService,
+  PublicServiceListQuery,
+} from '@ps/contracts';
 import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  additionalServices,
   airports,
   bookingAccessCodes,
   bookingServices,
   bookings,
   bookingTokens,
   carRequests,
+  companies,
   countries,
+  packages,
   publicBookingRequests,
 } from '../../db/schema/index.ts';
 import { isoText } from '../../db/sql-text.ts';
@@ -45,6 +55,67 @@ export function listPublicAirports(db: DbOrTx, companyId: number, query: PublicA
         .offset(offset),
     count: (where) => countRows(db, airports, where),
   });
+}
+
+/** The company's active packages for its public site: what a customer chooses from, nothing of the bookkeeping. */
+export function listPublicPackages(db: DbOrTx, companyId: number, query: PublicPackageListQuery) {
+  const parts = listParts(query, {
+    filters: [companyScope(db, packages, companyId).owned(eq(packages.status, 1))],
+    searchColumns: [packages.name],
+    sortColumns: { name: packages.name, type: packages.type, price: packages.price },
+    defaultSort: 'name',
+    tieBreaker: packages.id,
+  });
+  return listPage<PublicPackage>(parts, {
+    rows: ({ where, orderBy, limit, offset }) =>
+      db
+        .select({ id: packages.id, name: packages.name, description: packages.description, type: packages.type, price: packages.price })
+        .from(packages)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: (where) => countRows(db, packages, where),
+  });
+}
+
+/** The company's active additional services for its public site. */
+export function listPublicServices(db: DbOrTx, companyId: number, query: PublicServiceListQuery) {
+  const parts = listParts(query, {
+    filters: [companyScope(db, additionalServices, companyId).owned(eq(additionalServices.status, 1))],
+    searchColumns: [additionalServices.name],
+    sortColumns: { name: additionalServices.name, price: additionalServices.price },
+    defaultSort: 'name',
+    tieBreaker: additionalServices.id,
+  });
+  return listPage<PublicService>(parts, {
+    rows: ({ where, orderBy, limit, offset }) =>
+      db
+        .select({ id: additionalServices.id, name: additionalServices.name, price: additionalServices.price })
+        .from(additionalServices)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: (where) => countRows(db, additionalServices, where),
+  });
+}
+
+/** The active company whose booking page has this address, with what its page carries and who may frame it. */
+export async function findBookingPageCompany(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      client_key: companies.client_key,
+      booking_slug: companies.booking_slug,
+      currency: companies.currency,
+      public_booking_enabled: companies.public_booking_enabled,
+      public_booking_origins: companies.public_booking_origins,
+    })
+    .from(companies)
+    .where(and(eq(companies.booking_slug, slug), eq(companies.status, 1)))
+    .limit(1);
+  return row;
 }
 
 /** The booking an `Idempotency-Key` of the company's web site made, with the body it came with. */

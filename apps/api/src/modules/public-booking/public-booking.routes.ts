@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createQuoteService } from '../quote/quote.service.ts';
 import { clientKeyCompany } from '../web-config/web-config.service.ts';
 import { CAR_REQUEST_WINDOW_HOURS, createManageBookingService } from './public-booking.manage.ts';
-import { listPublicAirports } from './public-booking.repository.ts';
+import { listPublicAirports, listPublicPackages, listPublicServices } from './public-booking.repository.ts';
 import { createPublicBookingService, openForBookings } from './public-booking.service.ts';
 
 const CLIENT_KEY = `No user token: authorised with \`Authorization: Basic\` of \`company_id:client_key\` (the company's sign-in page's
@@ -60,6 +60,32 @@ time zone. Paging (a site asks with \`page_size=1000\`), sort (\`iata_code\`, \`
     handler: async (request) => {
       const company = await companyOf(request);
       const { rows, total } = await listPublicAirports(db, company.id, request.query);
+      return listAnswer(request, { items: rows, total });
+    },
+  });
+
+  serve(publicBookingEndpoints.packages, {
+    summary: "The company's packages a customer can choose",
+    description: `${CLIENT_KEY} Only the company's active packages, with the fields a site shows: name, description, type
+(\`parking\`, \`meet_and_greet\`, \`park_and_ride\`) and price (integer minor units in the company's currency: a supplement
+added to the stay's price). Paging (a site asks with \`page_size=1000\`), sort (\`name\`, \`type\`, \`price\`), search by name.`,
+    errors: [401],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      const { rows, total } = await listPublicPackages(db, company.id, request.query);
+      return listAnswer(request, { items: rows, total });
+    },
+  });
+
+  serve(publicBookingEndpoints.services, {
+    summary: "The company's additional services a customer can add",
+    description: `${CLIENT_KEY} Only the company's active additional services (car wash, EV charging...): name and price (integer
+minor units in the company's currency). A booking names the ones chosen in \`service_ids\`. Paging (a site asks with
+\`page_size=1000\`), sort (\`name\`, \`price\`), search by name.`,
+    errors: [401],
+    handler: async (request) => {
+      const company = await companyOf(request);
+      const { rows, total } = await listPublicServices(db, company.id, request.query);
       return listAnswer(request, { items: rows, total });
     },
   });

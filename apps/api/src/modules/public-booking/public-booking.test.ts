@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertLocation, insertLocationPrice, insertPricedRoute, insertService, insertVoucher } from '../../../test/factories/quote.ts';
+import {
+  insertLocation,
+  insertLocationPrice,
+  insertPackage,
+  insertPricedRoute,
+  insertService,
+  insertVoucher,
+} from '../../../test/factories/quote.ts';
 import { createAirport } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
@@ -49,6 +56,77 @@ describe('GET /api/public/airport/list', () => {
       expect(refused.status).toBe(401);
       expect(refused.body.code).toBe('client_key_invalid');
       expect(refused.body).not.toHaveProperty('data');
+    }
+  });
+});
+
+describe('GET /api/public/package/list and /api/public/service/list', () => {
+  it("answer the key's company's active packages with the public fields only, never another company's", async () => {
+    const standard = await insertPackage(ctx.db, owner.company.id, {
+      name: 'Meet and Greet Standard',
+      description: 'Your car met at the terminal.',
+      type: 'meet_and_greet',
+      price: 1500,
+    });
+    const economy = await insertPackage(ctx.db, owner.company.id, { name: 'Park and Ride Economy', type: 'park_and_ride', price: 0 });
+    const retired = await insertPackage(ctx.db, owner.company.id, { name: 'Retired Package', status: 0 });
+    const theirs = await insertPackage(ctx.db, other.company.id, { name: 'Other Company Package' });
+
+    const response = await call(ctx.app, 'GET', '/api/public/package/list?page_size=1000', basic(owner.company));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const rows = response.body.data as Record<string, unknown>[];
+    expect(rows.map((row) => row.id).sort()).toEqual([standard.id, economy.id].sort());
+    expect(rows.find((row) => row.id === standard.id)).toEqual({
+      id: standard.id,
+      name: 'Meet and Greet Standard',
+      description: 'Your car met at the terminal.',
+      type: 'meet_and_greet',
+      price: 1500,
+    });
+    expect(response.body.pagination).toEqual({ page: 1, page_size: 1000, total: 2 });
+    expect(JSON.stringify(response.body)).not.toContain(retired.name);
+
+    // Sorted and searched as every list; the dearest first.
+    const byPrice = await call(ctx.app, 'GET', '/api/public/package/list?sort=-price&search=greet', basic(owner.company));
+    expect((byPrice.body.data as { id: number }[]).map((row) => row.id)).toEqual([standard.id]);
+
+    const seen = await call(ctx.app, 'GET', '/api/public/package/list?page_size=1000', basic(other.company));
+    expect((seen.body.data as { id: number }[]).map((row) => row.id)).toEqual([theirs.id]);
+  });
+
+  it("answer the key's company's active additional services with the public fields only, never another company's", async () => {
+    const wash = await insertService(ctx.db, owner.company.id, { name: 'Car wash', description: 'Outside only', price: 1200 });
+    const charge = await insertService(ctx.db, owner.company.id, { name: 'EV charging', price: 2500 });
+    const retired = await insertService(ctx.db, owner.company.id, { name: 'Retired Service', status: 0 });
+    const theirs = await insertService(ctx.db, other.company.id, { name: 'Other Company Service' });
+
+    const response = await call(ctx.app, 'GET', '/api/public/service/list?page_size=1000&sort=-price', basic(owner.company));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const rows = response.body.data as { id: number }[];
+    // Every active one, the dearest first.
+    expect(rows.map((row) => row.id)).toEqual([charge.id, wash.id]);
+    expect(rows.find((row) => row.id === wash.id)).toEqual({ id: wash.id, name: 'Car wash', price: 1200 });
+    expect(JSON.stringify(response.body)).not.toContain(retired.name);
+    expect(JSON.stringify(response.body)).not.toContain(theirs.name);
+
+    const seen = await call(ctx.app, 'GET', '/api/public/service/list?page_size=1000', basic(other.company));
+    expect((seen.body.data as { id: number }[]).map((row) => row.id)).toEqual([theirs.id]);
+  });
+
+  it('refuse a wrong key, and a company that switched online booking off', async () => {
+    for (const path of ['/api/public/package/list', '/api/public/service/list']) {
+      const wrong = await call(ctx.app, 'GET', path, basic(owner.company, 'not-the-key'));
+      expect(wrong.status, path).toBe(401);
+      expect(wrong.body.code).toBe('client_key_invalid');
+    }
+    const closed = (await createTenant(ctx)) as Company;
+    await insertPackage(ctx.db, closed.company.id);
+    await call(ctx.app, 'PATCH', '/api/company/details/update', closed.headers, { public_booking_enabled: false });
+    for (const path of ['/api/public/package/list', '/api/public/service/list']) {
+      const off = await call(ctx.app, 'GET', path, basic(closed.company));
+      expect(off.status, path).toBe(401);
+      expect(off.body.code).toBe('public_booking_off');
+      expect(off.body).not.toHaveProperty('data');
     }
   });
 });

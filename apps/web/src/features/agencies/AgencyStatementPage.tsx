@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { AgencyStatement, AgencyStatementLine } from '@ps/contracts';
+import { todayInBrowser } from '@ps/contracts/common/zonedTime';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BackToListLink } from '../../components/FormKit';
@@ -11,7 +12,6 @@ import { translateMessage } from '../../lib/i18n';
 import { usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { todayInBrowser } from '../../lib/zonedTime';
 import { agenciesResource, useAgencyStatement } from './api';
 import { useFormatPercent } from './format';
 import { validateStatementSearch } from './search';

@@ -7,13 +7,13 @@ import {
   attendanceUpdateSchema,
   hoursOf,
 } from '@ps/contracts';
+import { fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import { useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { applyServerFieldErrors, useFormToasts } from '../../lib/forms';
 import { translateMessage } from '../../lib/i18n';
-import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useAddDay, useUpdateDay } from './api';
 import { nextDay } from './month';
 

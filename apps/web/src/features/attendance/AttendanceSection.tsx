@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type Attendance, type AttendanceStatus, attendanceEndpoints, attendanceStatuses, type PaidDetails } from '@ps/contracts';
+import { toZonedLocal } from '@ps/contracts/common/zonedTime';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, DeleteDialog } from '../../components/ConfirmDialog';
@@ -23,7 +24,6 @@ import { useCan, useCurrentUser } from '../../lib/currentUser';
 import { useCanCall } from '../../lib/finance';
 import { formatDay, formatMonth, formatNumber, useMoney } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
-import { toZonedLocal } from '../../lib/zonedTime';
 import { DayDialog } from './AttendanceForm';
 import { useAttendanceDays, useDeleteDay, usePaidDetails, useSetAttendanceStatus, useSetPaidStatus } from './api';
 import { isMonth, monthOf, monthRange, shiftMonth } from './month';

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { AuditAction, AuditEntity, AuditEntry, AuditFieldChange } from '@ps/contracts';
 import { auditActions, auditEntities } from '@ps/contracts/audit';
 import { auditFieldPresentation } from '@ps/contracts/audit.fields';
+import { browserTimeZone } from '@ps/contracts/common/zonedTime';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,6 @@ import { useListTableProps } from '../../lib/list';
 import { usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { browserTimeZone } from '../../lib/zonedTime';
 import { fetchAuditCsv, useAuditFilters, useAuditLog } from './api';
 import { type AuditSearch, hasAuditFilter, parseAuditSearch } from './search';
 

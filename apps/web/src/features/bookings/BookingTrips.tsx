@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Booking, BookingStatus, Trip, TripMovement, TripScheduleChange, TripStatus, TripType } from '@ps/contracts';
+import { fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyboardScrollable } from '../../components/ReferenceSelects';
@@ -9,7 +10,6 @@ import { useCurrentUser } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useLocations } from './api.choices';
 import { useBookingTrips, useCarPath, useRecordMovement, useTripDetail, useYards } from './api.trips';
 import { useBookingText } from './format';

@@ -2,10 +2,10 @@
 import { Alert, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Quote } from '@ps/contracts';
+import { dayOf } from '@ps/contracts/common/zonedTime';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useMoney } from '../../lib/format';
-import { dayOf } from '../../lib/zonedTime';
 import { type QuoteInput, useLiveQuote } from './api.choices';
 import type { BookingFormValues, FormKind } from './bookingFormModel';
 

@@ -9,9 +9,9 @@ import {
   type parkRideCreateSchema,
   V,
 } from '@ps/contracts';
+import { fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import type { FieldErrors, Resolver, UseFormSetError } from 'react-hook-form';
 import { applyConflictErrors, applyServerFieldErrors } from '../../lib/forms';
-import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { shuttleOrderProblems } from './shuttles';
 
 /**

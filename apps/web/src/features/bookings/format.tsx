@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { Booking, BookingStatus } from '@ps/contracts';
+import { toZonedLocal } from '@ps/contracts/common/zonedTime';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useMoney } from '../../lib/format';
-import { toZonedLocal } from '../../lib/zonedTime';
 
 /** Badge colours dark enough for white text (AA) and telling the day's states apart at a glance. */
 const statusColors: Record<BookingStatus, string> = {

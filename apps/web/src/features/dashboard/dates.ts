@@ -3,8 +3,8 @@
  * 23:30 UTC on the 1st), whatever the browser's time zone.
  */
 
+import { dayIn } from '@ps/contracts/common/zonedTime';
 import { formatDay, formatMonth, formatYear } from '../../lib/format';
-import { dayIn } from '../../lib/zonedTime';
 
 /** Today as `YYYY-MM-DD` in a time zone (the browser's when the company has none). */
 export const todayIn = (timeZone: string | undefined, now = new Date()): string => dayIn(timeZone, now);

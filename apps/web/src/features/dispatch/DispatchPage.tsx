@@ -1,5 +1,6 @@
 import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Flight, Trip } from '@ps/contracts';
+import { browserTimeZone, dayIn } from '@ps/contracts/common/zonedTime';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,7 +12,6 @@ import { formatDay, formatNumber } from '../../lib/format';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { browserTimeZone, dayIn } from '../../lib/zonedTime';
 import { dispatchKeys, POLL_MS, useDayTrips, useDriversOn, useMoveTrip, usePartners, useTripStatuses } from './api';
 import { CorrectStatusDialog } from './CorrectStatusDialog';
 import { DayNavigator } from './DayNavigator';

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { Flight } from '@ps/contracts';
+import { fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useUpdateFlight } from './api';
 import { clockIn } from './time';
 

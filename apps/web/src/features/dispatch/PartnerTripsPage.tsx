@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PartnerTrip } from '@ps/contracts';
+import { browserTimeZone, dayIn } from '@ps/contracts/common/zonedTime';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { IconArrowRight } from '../../components/icons';
 import { useCurrentUser } from '../../lib/currentUser';
 import { formatDay } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
-import { browserTimeZone, dayIn } from '../../lib/zonedTime';
 import { usePartnerTrips, useTripStatuses } from './api';
 import { DayNavigator } from './DayNavigator';
 import { TripStatusBadge } from './TripCard';

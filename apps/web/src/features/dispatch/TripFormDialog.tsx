@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { Trip, TripType } from '@ps/contracts';
 import { tripTypes } from '@ps/contracts/common/tripStates';
+import { dayIn, fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -11,7 +12,6 @@ import { useSeesMoney } from '../../lib/finance';
 import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { dayIn, fromZonedLocal, toZonedLocal } from '../../lib/zonedTime';
 import { useDeleteTrip, useSaveTrip, useTripPlaces } from './api';
 import { isOpen } from './plan';
 import { clockIn } from './time';

@@ -1,6 +1,6 @@
 import type { Driver, Trip } from '@ps/contracts';
+import { dayIn } from '@ps/contracts/common/zonedTime';
 import { describe, expect, it } from 'vitest';
-import { dayIn } from '../../lib/zonedTime';
 import { busyWith, dayCounts, driverChoices, filterTrips, groupByHour } from './plan';
 import { addDays, clockIn, isDay, timeOnDay } from './time';
 

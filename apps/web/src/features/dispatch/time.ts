@@ -1,5 +1,5 @@
+import { dayIn, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import { formatDateTime, formatTime } from '../../lib/format';
-import { dayIn, toZonedLocal } from '../../lib/zonedTime';
 
 // The dispatch screen's days and hours are the company's (its time zone), whatever the browser's: a dispatcher
 // abroad plans the company's day. Written by lib/format, reckoned by lib/zonedTime.

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { Driver } from '@ps/contracts';
+import { todayInBrowser } from '@ps/contracts/common/zonedTime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -9,7 +10,6 @@ import { useCan } from '../../lib/currentUser';
 import { formatDay, useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { todayInBrowser } from '../../lib/zonedTime';
 import { useAddRate, useDriverRates } from './api';
 
 type FieldErrors = Partial<Record<'price_per_hour' | 'effective_from', string>>;

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { browserTimeZone, dayIn } from '@ps/contracts/common/zonedTime';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { useCurrentUser } from '../../lib/currentUser';
 import { formatDateTime, formatDay, formatTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastError } from '../../lib/toast';
-import { browserTimeZone, dayIn } from '../../lib/zonedTime';
 import { useAttendanceOf, useDrivers, useMyDay } from './api';
 import { ClockCard } from './ClockCard';
 import { clockView, dayView } from './optimistic';

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Attendance, Payout } from '@ps/contracts';
+import { browserTimeZone, dayIn } from '@ps/contracts/common/zonedTime';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { IconArrowLeft } from '../../components/icons';
 import { useCurrentUser } from '../../lib/currentUser';
 import { formatDate, formatDay, formatDayRange, formatDuration, formatNumber, formatTime, useMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/pageTitle';
-import { browserTimeZone, dayIn } from '../../lib/zonedTime';
 import { useMyPayouts, useRecentDays } from './api';
 import { addDays } from './trip';
 

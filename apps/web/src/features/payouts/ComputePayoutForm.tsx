@@ -1,12 +1,12 @@
 import { Alert, Button, Group, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { PayoutDetail } from '@ps/contracts';
+import { todayInBrowser } from '@ps/contracts/common/zonedTime';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconCalculator } from '../../components/icons';
 import { ApiError, toastApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { toastSuccess } from '../../lib/toast';
-import { todayInBrowser } from '../../lib/zonedTime';
 import { useComputePayout } from './api';
 import { useFormatMonth, usePeriodText } from './format';
 import { monthOf, monthPeriod, recentMonths } from './period';

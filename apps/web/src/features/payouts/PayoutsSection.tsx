@@ -1,6 +1,7 @@
 import { Anchor, Badge, Box, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Driver, Payout } from '@ps/contracts';
 import { isMonth } from '@ps/contracts/common/months';
+import { dayIn } from '@ps/contracts/common/zonedTime';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { useCardLayout } from '../../components/ListKit';
 import { Section } from '../../components/Section';
 import { useCan, useCurrentUser } from '../../lib/currentUser';
 import { formatNumber, useMoney } from '../../lib/format';
-import { dayIn } from '../../lib/zonedTime';
 import { PAYOUTS_PAGE_SIZE, useDriverPayouts, usePayoutStatistics } from './api';
 import { ComputePayoutForm } from './ComputePayoutForm';
 import { FigureTiles } from './FigureTiles';

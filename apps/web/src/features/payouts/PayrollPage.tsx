@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Payroll, PayrollRow } from '@ps/contracts';
+import { todayInBrowser } from '@ps/contracts/common/zonedTime';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import { formatDay, formatNumber, useMoney } from '../../lib/format';
 import { usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
 import { toastSuccess } from '../../lib/toast';
-import { todayInBrowser } from '../../lib/zonedTime';
 import { useApproveMany, usePayroll } from './api';
 import { FigureTiles } from './FigureTiles';
 import { hoursText, payrollStatusColour, useFormatMonth, usePeriodText } from './format';

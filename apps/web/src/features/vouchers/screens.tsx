@@ -8,6 +8,7 @@ import {
   voucherSortFields,
   voucherUpdateSchema,
 } from '@ps/contracts';
+import { todayInBrowser } from '@ps/contracts/common/zonedTime';
 import { useParams } from '@tanstack/react-router';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import { keyboardScrollable } from '../../components/ReferenceSelects';
 import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
-import { todayInBrowser } from '../../lib/zonedTime';
 import { type VoucherListSearch, vouchersResource } from './api';
 import { useVoucherText } from './format';
 

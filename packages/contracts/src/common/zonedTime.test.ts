@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, fromZonedLocal, toZonedLocal } from './zonedTime';
+import { dayOf, fromZonedLocal, toZonedLocal } from './zonedTime.ts';
 
 describe('airport wall clock <-> UTC', () => {
   it('reads an instant on the airport clock', () => {

@@ -1,0 +1,51 @@
+import { qrModules } from '@ps/contracts/common/qr';
+import type { ComponentChildren } from 'preact';
+
+/** A labelled field: its hint and its error are read with it (aria-describedby), the error announced when it comes. */
+export function Field(props: { id: string; label: string; hint?: string; error?: string | undefined; children: ComponentChildren }) {
+  const { id, label, hint, error, children } = props;
+  return (
+    <div class={error ? 'field field-error' : 'field'}>
+      <label for={id}>{label}</label>
+      {children}
+      {hint ? (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p class="error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The ids an input names for its hint and error (`aria-describedby`). */
+export function describedBy(id: string, hint: boolean, error: string | undefined): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** A message for the whole form: `alert` for a refusal, `status` for news (both read out when they appear). */
+export function Notice({ tone, children }: { tone: 'error' | 'info' | 'success'; children: ComponentChildren }) {
+  return (
+    <div class={`notice notice-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+/** The booking's QR code (its reference), drawn as SVG: staff scan it at the car park as they scan the mail's. */
+export function QrCode({ text, label }: { text: string; label: string }) {
+  const modules = qrModules(text);
+  const size = modules.length;
+  const path = modules.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : ''))).join('');
+  return (
+    <svg class="qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shape-rendering="crispEdges">
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
