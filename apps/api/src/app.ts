@@ -6,8 +6,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { guardRoutes } from './kit/routes.ts';
 import { AppError } from './lib/errors.ts';
-import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
+import { createUploadStore, type UploadStore, uploadDirectoryOf } from './lib/uploads.ts';
 import { apiModules } from './modules/index.ts';
+import { setMailSiteUrl } from './modules/mail/mail.links.ts';
 import { defaultBasicToken } from './modules/web-config/web-config.service.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { errorBody, registerErrorHandling } from './plugins/errors.ts';
@@ -28,10 +29,15 @@ export interface AppOptions {
   secret: string;
   /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
   logStream?: DestinationStream;
+  /**
+   * The upload store (default: one on UPLOAD_DIR, made here): the server passes the one its retention job deletes
+   * expired handover images from, so both see the same folder (a temporary one, with an in-memory database).
+   */
+  uploads?: UploadStore;
 }
 
 /** Builds the whole API (tests call this with app.inject); server.ts listens with it. No database work here. */
-export async function buildApp({ config, database, secret, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logStream, uploads: givenUploads }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -48,6 +54,8 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Links in customers' mails point here (manage my booking).
+  setMailSiteUrl(config.PUBLIC_URL);
   registerI18n(app);
   registerErrorHandling(app);
   // Performance and the API reference (compression before any route, so every route gets its hook).
@@ -100,7 +108,7 @@ export async function buildApp({ config, database, secret, logStream }: AppOptio
   );
 
   // Uploaded files (lib/uploads.ts): the folder is made on first use; a temporary one (in-memory database) goes at close.
-  const uploads = createUploadStore(uploadDirectoryOf(config));
+  const uploads = givenUploads ?? createUploadStore(uploadDirectoryOf(config));
   app.addHook('onClose', () => uploads.close());
 
   // Routes served with `idempotent: true` keep their answers by Idempotency-Key (a phone's retried offline actions).

@@ -96,6 +96,11 @@ const envSchema = z.object({
     .url()
     .refine((value) => /^smtps?:\/\//.test(value), 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
+  /**
+   * The address customers reach this server at (`https://book.example.com`), for the links in their mails (manage my
+   * booking). Unset: http://localhost:<PORT>, right on the machine that runs it.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** The sender of every message: an address, or `Name <address>`. */
   MAIL_FROM: z.string().min(3).default('Parking Solutions <no-reply@parking-solutions.invalid>'),
   /** How often the mail worker looks for due messages when no notification woke it. */
@@ -125,7 +130,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'HOST'> & { HOST: string; demoData: boolean };
+export type Config = Omit<z.output<typeof envSchema>, 'HOST' | 'PUBLIC_URL'> & { HOST: string; PUBLIC_URL: string; demoData: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable (`DATABASE_URL=` in a .env file) means "not set".
@@ -142,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const demoData = !parsed.data.DATABASE_URL;
   // Demo passwords are public: with demo data the server answers this machine only, unless HOST says otherwise.
   const host = parsed.data.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0');
-  return { ...parsed.data, HOST: host, demoData, ...overrides };
+  const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, HOST: host, PUBLIC_URL: publicUrl, demoData, ...overrides };
 }

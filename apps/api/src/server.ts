@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { serverRunningOn, startControlServer } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { keepNewFilesPrivate, tightenFolder } from './db/private-files.ts';
+import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
 import { type MailWorker, mailWorkerFromConfig } from './modules/mail/mail.worker.ts';
 import { createRetentionJob, type RetentionJob, retentionPolicyOf } from './modules/retention/retention.ts';
@@ -35,7 +36,9 @@ let retentionJob: RetentionJob;
 let closeControl: () => Promise<void> = async () => {};
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
-  app = await buildApp({ config, database, secret });
+  // One upload store for the routes and the retention job (which deletes handover images past their retention).
+  const uploads = createUploadStore(uploadDirectoryOf(config));
+  app = await buildApp({ config, database, secret, uploads });
   if (seededDemo) console.warn(demoBanner());
   // The embedded database's backups are taken through this process (npm run backup; db/backup.ts).
   if (database.embedded && config.DATA_DIR !== 'memory://') {
@@ -51,8 +54,9 @@ try {
   // Drivers whose documents ran out are taken off their coming trips (hourly; the assignment checks too).
   eligibilitySweep = createEligibilitySweep(database, app.log);
   eligibilitySweep.start();
-  // Audit rows and security events past their retention go to archive files (at start and daily).
-  retentionJob = createRetentionJob(database, retentionPolicyOf(config), app.log);
+  // Audit rows and security events past their retention go to archive files, and handover photos and signatures past
+  // their company's retention are deleted (at start and daily).
+  retentionJob = createRetentionJob(database, retentionPolicyOf(config), uploads, app.log);
   retentionJob.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@ps/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { roles, sessions, users } from '../src/db/schema/index.ts';
+import { companies, roles, sessions, users } from '../src/db/schema/index.ts';
 import { TokenService } from '../src/lib/tokens.ts';
+import { notifyAccessChanged } from '../src/plugins/access.ts';
 import { createCompany, createUser } from './factories.ts';
 import { TEST_JWT_SECRET, type TestContext } from './harness.ts';
 
@@ -21,6 +22,15 @@ export type Headers = Record<string, string>;
  */
 export function clientKeyHeaders(company: { id: number; client_key: string }, key = company.client_key): Headers {
   return { authorization: `Basic ${Buffer.from(`${company.id}:${key}`).toString('base64')}` };
+}
+
+/**
+ * Changes a company's row as its services do (a key rotated, online booking switched, the company deactivated): written,
+ * then every process told, so the caches of callers and client keys forget it.
+ */
+export async function changeCompany(ctx: TestContext, companyId: number, values: Partial<typeof companies.$inferInsert>) {
+  await ctx.db.update(companies).set(values).where(eq(companies.id, companyId));
+  await notifyAccessChanged(ctx.db, { companyId });
 }
 
 export interface Tenant {

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createCompanyWithAdmin, signIn } from './factories.ts';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from './harness.ts';
+import { clientKeyHeaders, createTenant } from './kit.ts';
 
 /**
  * Two server instances on one PostgreSQL database, as two processes behind a load balancer would be: each
@@ -75,6 +76,32 @@ describe.runIf(onPostgres)('several server processes on one PostgreSQL database'
     expect(out.statusCode).toBe(200);
     expect(await eventually(async () => (await onOther()).statusCode === 401)).toBe(true);
     expect((await onOther()).json().code).toBe('token_invalid');
+  });
+
+  it("agree on a company's client key: a rotated key and online booking switched off are refused on the other too", async () => {
+    expect(await withObserver(async (observer) => eventually(async () => (await listeners(observer)) >= 2))).toBe(true);
+    const tenant = await createTenant(ctx);
+    const company = tenant.company as { id: number; client_key: string };
+    const airportsOnOther = (key: string) =>
+      other.app.inject({ method: 'GET', url: '/api/public/airport/list', headers: clientKeyHeaders(company, key) });
+    // The other instance now holds the company in its client-key cache.
+    expect((await airportsOnOther(company.client_key)).statusCode).toBe(200);
+    expect((await airportsOnOther(company.client_key)).statusCode).toBe(200);
+
+    const rotated = await ctx.app.inject({ method: 'POST', url: '/api/company/client-key/rotate', headers: tenant.headers });
+    expect(rotated.statusCode).toBe(200);
+    const newKey = (rotated.json() as { data: { client_key: string } }).data.client_key;
+    expect(await eventually(async () => (await airportsOnOther(company.client_key)).statusCode === 401)).toBe(true);
+    expect((await airportsOnOther(newKey)).statusCode).toBe(200);
+
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/company/details/update',
+      headers: tenant.headers,
+      payload: { public_booking_enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await eventually(async () => (await airportsOnOther(newKey)).json().code === 'public_booking_off')).toBe(true);
   });
 
   it('still agree after the listening connections were cut: nothing stale is served meanwhile or after', async () => {

@@ -180,6 +180,18 @@ test(
     // The confirmation mail, in Tamil, names the reference.
     const mail = await mailTo(site, email, new RegExp(reference));
     expect(mail.text).toContain(reference);
+    // The mail as a phone's mail program shows it: the company's look, the QR code, the manage link, nothing sideways.
+    const mailView = await page.context().newPage();
+    await mailView.setContent(String(mail.html));
+    await expect(mailView.getByRole('img', { name: `முன்பதிவு ${reference}-இன் QR குறியீடு` })).toBeVisible();
+    await expect(mailView.getByRole('link', { name: 'என் முன்பதிவை நிர்வகி' })).toHaveAttribute(
+      'href',
+      `http://localhost:${new URL(site.server.url).port}/book/${site.slug}/manage`,
+    );
+    await expect(mailView.getByText('வரைபடத்தில் திற').first()).toBeVisible();
+    expect(await mailView.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await mailView.screenshot({ path: test.info().outputPath('confirmation-mail.png'), fullPage: true });
+    await mailView.close();
     const [booking] = await site.admin<Array<{ channel: string; voucher_code: string; language: string }>>(
       'GET',
       `/api/booking/list?search=${reference}`,

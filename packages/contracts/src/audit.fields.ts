@@ -60,6 +60,9 @@ const commonFields: Readonly<Record<string, AuditFieldPresentation>> = {
   message_id: internal,
   family_id: internal,
 
+  requested_at: instant,
+  wanted_at: instant,
+
   amount: money,
   base_price: money,
   package_price: money,

@@ -92,6 +92,8 @@ export const auditEntities = [
   'handover',
   'car_relocation',
   'car_request',
+  // A customer's data exported at their request (issue 23, section 4): who, when, which bookings, in what format.
+  'customer_data_export',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -182,6 +182,8 @@ export const companyDetailsSchema = z.object({
   public_booking_origins: z.array(z.string()),
   /** The hosted booking page's address: `/book/<booking_slug>` on this server. */
   booking_slug: z.string(),
+  /** Days a closed booking's personal data is kept after its stay ended (issue 23, section 4). */
+  personal_data_retention_days: z.number().int(),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
@@ -300,9 +302,28 @@ export const publicBookingSettingsSchema = z.strictObject({
 });
 export type PublicBookingSettings = z.infer<typeof publicBookingSettingsSchema>;
 
+/**
+ * How long a customer's personal data is kept on a closed booking after its stay ended (issue 23, section 4): at least a
+ * month (a complaint or a damage claim comes in that long), at most ten years, a year unless the company says otherwise.
+ */
+export const MIN_PERSONAL_DATA_RETENTION_DAYS = 30;
+export const MAX_PERSONAL_DATA_RETENTION_DAYS = 3650;
+export const DEFAULT_PERSONAL_DATA_RETENTION_DAYS = 365;
+
+/** The settings screen's "Personal data": the retention the customer data screen and the retention job apply. */
+export const personalDataSettingsSchema = z.strictObject({
+  personal_data_retention_days: z
+    .number({ error: V.invalidValue })
+    .int({ error: V.positiveInteger })
+    .min(MIN_PERSONAL_DATA_RETENTION_DAYS, { error: V.retentionDays })
+    .max(MAX_PERSONAL_DATA_RETENTION_DAYS, { error: V.retentionDays }),
+});
+export type PersonalDataSettings = z.infer<typeof personalDataSettingsSchema>;
+
 /** PATCH /api/company/details/update: any subset of the fields (at least one); null or blank clears an optional one. */
 export const companyDetailsUpdateSchema = companyDetailsFieldsSchema
   .extend(publicBookingSettingsSchema.shape)
+  .extend(personalDataSettingsSchema.shape)
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: V.required });
 export type CompanyDetailsUpdate = z.output<typeof companyDetailsUpdateSchema>;

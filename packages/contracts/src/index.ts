@@ -17,6 +17,7 @@ export * from './common/pagination.ts';
 export * from './common/validation.ts';
 export * from './companies.ts';
 export * from './countries.ts';
+export * from './customerData.ts';
 export * from './drivers.ts';
 export * from './flights.ts';
 export * from './live.ts';

@@ -29,6 +29,8 @@ export const locationSchema = z.object({
   address: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** What a customer does on arriving (the entrance, the barrier, whom to call): printed in the booking mail. */
+  arrival_instructions: z.string().nullable(),
   /** Car spaces; 0 = not a car park. */
   capacity: z.number().int(),
   status: recordStatusSchema,
@@ -37,12 +39,16 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
+/** The longest arrival instructions a place keeps (a few short paragraphs). */
+export const MAX_ARRIVAL_INSTRUCTIONS = 1000;
+
 const locationFields = {
   airport_id: recordIdSchema,
   core_location_id: recordIdSchema.nullable(),
   name: recordName(),
   type: z.enum(locationTypes, { error: V.invalidValue }),
   address: optionalText(200),
+  arrival_instructions: optionalText(MAX_ARRIVAL_INSTRUCTIONS),
   ...coordinates,
   capacity: wholeNumber(100_000),
   status: recordStatusSchema,
@@ -59,6 +65,7 @@ export const locationCreateSchema = z
     name: locationFields.name,
     type: locationFields.type,
     address: locationFields.address.optional(),
+    arrival_instructions: locationFields.arrival_instructions.optional(),
     latitude: locationFields.latitude.optional(),
     longitude: locationFields.longitude.optional(),
     capacity: locationFields.capacity.default(0),
@@ -76,6 +83,7 @@ export const locationUpdateSchema = z
     name: locationFields.name.optional(),
     type: locationFields.type.optional(),
     address: locationFields.address.optional(),
+    arrival_instructions: locationFields.arrival_instructions.optional(),
     latitude: locationFields.latitude.optional(),
     longitude: locationFields.longitude.optional(),
     capacity: locationFields.capacity.optional(),

@@ -135,6 +135,10 @@ export const builtInRolePermissions = {
     // Handing cars over (check-in and check-out with what was seen) and moving them on site; reading those records.
     'handovers.view',
     'handovers.create',
+    // A customer's own data (issue 23, section 4): find and export their bookings, and erase their personal fields on the
+    // closed bookings past the company's retention. Only the admin's by default: a company gives them to a role on purpose.
+    'customer_data.view',
+    'customer_data.erase',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
   // and the handovers of the bookings of their trips (the handovers service scopes them the same way).

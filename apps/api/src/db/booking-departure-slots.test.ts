@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRowValues, insertSite, type Site } from '../../test/factories/statistics-rows.ts';
+import { createAirport } from '../../test/factories.ts';
 import { createServerDatabase, createTestContext, type TestContext } from '../../test/harness.ts';
 import { type Database, type Db, openDatabase } from './client.ts';
 import { seedReferenceData } from './reference.ts';
@@ -263,10 +264,24 @@ describe('migration 0007', () => {
       rowsOf<{ id: number }>(
         await db.execute(sql`insert into companies (name, client_key) values (${name}, ${`key-${name}`}) returning id`),
       )[0]?.id;
-    const sites = [
-      await insertSite(db, { companyId: await oldCompany('Before A') }),
-      await insertSite(db, { companyId: await oldCompany('Before B') }),
-    ];
+    // Places as they were then too (a later migration adds the arrival instructions).
+    const oldLocation = async (companyId: number, airportId: number, name: string, type: string, capacity: number) =>
+      rowsOf<{ id: number; name: string; capacity: number }>(
+        await db.execute(
+          sql`insert into locations (company_id, airport_id, name, type, capacity) values (${companyId}, ${airportId}, ${name}, ${type}, ${capacity}) returning id, name, capacity`,
+        ),
+      )[0] ?? { id: 0, name, capacity };
+    const oldSite = async (name: string): Promise<Site> => {
+      const companyId = (await oldCompany(name)) ?? 0;
+      const airport = await createAirport(db, companyId, { time_zone: 'Europe/London' });
+      return {
+        companyId,
+        airportId: airport.id,
+        terminal: await oldLocation(companyId, airport.id, `Terminal ${name}`, 'terminal', 0),
+        carParks: [await oldLocation(companyId, airport.id, `Car park ${name}`, 'car_park', 10)],
+      };
+    };
+    const sites = [await oldSite('Before A'), await oldSite('Before B')];
     const random = prng(7);
     const rows = Array.from({ length: 60 }, () => {
       const departure_at = new Date(Date.parse('2026-05-01T00:00:00Z') + random.int(0, 3 * 96) * SLOT + random.pick([0, -1, 7 * MINUTE]));

@@ -17,3 +17,9 @@ export const phoneDigits = (column: AnyColumn | SQL): SQL => sql`regexp_replace(
 
 /** A name in lower case: its trigram index finds a text anywhere in it, and at the start of its words. */
 export const nameKey = (column: AnyColumn | SQL): SQL => sql`lower(${column})`;
+
+/**
+ * An e-mail address in lower case: a customer's bookings are found by their address whatever its case (customer data,
+ * issue 23 section 4), through the index on exactly this expression.
+ */
+export const emailKey = (column: AnyColumn | SQL): SQL => sql`lower(${column})`;

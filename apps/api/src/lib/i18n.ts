@@ -9,6 +9,8 @@ import blogEn from '@ps/contracts/locales/blog.en.json' with { type: 'json' };
 import blogTa from '@ps/contracts/locales/blog.ta.json' with { type: 'json' };
 import bookingsEn from '@ps/contracts/locales/bookings.en.json' with { type: 'json' };
 import bookingsTa from '@ps/contracts/locales/bookings.ta.json' with { type: 'json' };
+import customerDataEn from '@ps/contracts/locales/customerData.en.json' with { type: 'json' };
+import customerDataTa from '@ps/contracts/locales/customerData.ta.json' with { type: 'json' };
 import driversEn from '@ps/contracts/locales/drivers.en.json' with { type: 'json' };
 import driversTa from '@ps/contracts/locales/drivers.ta.json' with { type: 'json' };
 import en from '@ps/contracts/locales/en.json' with { type: 'json' };
@@ -79,6 +81,7 @@ const catalogues: Record<Language, Catalogue> = {
     auditEn,
     handoversEn,
     publicBookingEn,
+    customerDataEn,
   ),
   ta: mergeCatalogues(
     ta,
@@ -99,6 +102,7 @@ const catalogues: Record<Language, Catalogue> = {
     auditTa,
     handoversTa,
     publicBookingTa,
+    customerDataTa,
   ),
 };
 

@@ -11,6 +11,7 @@ import { bookingsModule } from './bookings/bookings.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { coreAgenciesModule } from './core-agencies/core-agencies.module.ts';
 import { countriesModule } from './countries/countries.module.ts';
+import { customerDataModule } from './customer-data/customer-data.module.ts';
 import { documentTypesModule } from './documents/documents.module.ts';
 import { driverDocumentsModule } from './driver-documents/driver-documents.module.ts';
 import { driverRatesModule } from './driver-rates/driver-rates.module.ts';
@@ -86,4 +87,5 @@ export const apiModules: readonly ApiModule[] = [
   handoversModule,
   onSiteModule,
   publicBookingModule,
+  customerDataModule,
 ];

@@ -59,12 +59,40 @@ export interface AccessGuard {
   invalidate(target: AccessTarget): void;
   /** Caching is on only while notifications from other processes can arrive. */
   setListening(listening: boolean): void;
+  /** Whether notifications from other processes can arrive now (a cache of this process may hold answers). */
+  isListening(): boolean;
   /** Hears every access change this process learns of (its own and, by NOTIFY, every other's); returns the unsubscribe. */
   onChange(listener: (target: AccessTarget) => void): () => void;
 }
 
 /** Guards of this process, per database handle, for the in-process half of `notifyAccessChanged`. */
 const guardsByDb = new WeakMap<Db, Set<AccessGuard>>();
+
+/**
+ * Other caches of this process that hold what an access change can end (the client-key companies of the public API):
+ * they hear every change the guards hear, and may hold answers only while a guard of the database is listening.
+ * `{ all: true }` means: forget everything (listening stopped or started again).
+ */
+export type AccessChange = AccessTarget | { all: true };
+export interface AccessChangeFeed {
+  /** Whether notifications from other processes reach this process now. */
+  heard(): boolean;
+  subscribe(listener: (change: AccessChange) => void): void;
+}
+export function accessChangeFeed(db: Db): AccessChangeFeed {
+  return {
+    heard: () => [...(guardsByDb.get(db) ?? [])].some((guard) => guard.isListening()),
+    subscribe(listener) {
+      let subscribers = feedListenersByDb.get(db);
+      if (!subscribers) {
+        subscribers = new Set();
+        feedListenersByDb.set(db, subscribers);
+      }
+      subscribers.add(listener);
+    },
+  };
+}
+const feedListenersByDb = new WeakMap<Db, Set<(change: AccessChange) => void>>();
 
 /** Whether an access change concerns a caller: their session, their user or their company. */
 export function matches(state: Pick<CallerState, 'family' | 'userId' | 'companyId'>, target: AccessTarget): boolean {
@@ -91,6 +119,10 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
   const idleMs = options.idleTimeoutSeconds * 1000;
   const entries = new Map<string, Entry>();
   const listeners = new Set<(target: AccessTarget) => void>();
+  // The process's other caches (accessChangeFeed) hear what this guard hears.
+  const tellFeed = (change: AccessChange) => {
+    for (const listener of feedListenersByDb.get(db) ?? []) listener(change);
+  };
   let listening = false;
   // Bumped by every invalidation: an answer loaded while one happened is used once but not cached, since
   // it may predate the change.
@@ -159,12 +191,16 @@ export function createAccessGuard(db: Db, options: AccessGuardOptions): AccessGu
         if (matches(entry.state, target)) entries.delete(family);
       }
       for (const listener of listeners) listener(target);
+      tellFeed(target);
     },
     setListening(value) {
       listening = value;
       generation++;
       entries.clear();
+      // A gap in listening may have lost notifications: the other caches of this process forget too.
+      tellFeed({ all: true });
     },
+    isListening: () => listening,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,6 +8,7 @@ import { blogFeature } from '../features/blog/manifest';
 import { bookingsFeature } from '../features/bookings/manifest';
 import { companiesFeature } from '../features/companies/manifest';
 import { countriesFeature } from '../features/countries/manifest';
+import { customerDataFeature } from '../features/customer-data/manifest';
 import { dashboardFeature } from '../features/dashboard/manifest';
 import { dispatchFeature } from '../features/dispatch/manifest';
 import { documentTypesFeature } from '../features/document-types/manifest';
@@ -61,6 +62,7 @@ export const webFeatures: readonly FeatureManifest[] = [
   peopleFeature,
   rolesFeature,
   auditFeature,
+  customerDataFeature,
   settingsFeature,
   companiesFeature,
   accountFeature,

@@ -80,6 +80,7 @@ export {
   IconTrash,
   IconUser,
   IconUserMinus,
+  IconUserShield,
   IconUsers,
   IconWifiOff,
   IconWorld,

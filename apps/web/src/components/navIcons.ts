@@ -29,6 +29,7 @@ import {
   IconSteeringWheel,
   IconTable,
   IconTicket,
+  IconUserShield,
   IconUsers,
   IconWorld,
 } from './icons';
@@ -65,5 +66,6 @@ export const navIcons: Record<NavIconName, typeof IconArticle> = {
   table: IconTable,
   ticket: IconTicket,
   users: IconUsers,
+  userShield: IconUserShield,
   world: IconWorld,
 };

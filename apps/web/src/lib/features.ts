@@ -43,6 +43,7 @@ export type NavIconName =
   | 'table'
   | 'ticket'
   | 'users'
+  | 'userShield'
   | 'world';
 
 export type Scope = 'company' | 'org';

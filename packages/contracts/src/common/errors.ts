@@ -158,6 +158,8 @@ export const errorCodes = [
   // Restoring an earlier version (locales/restore.*.json).
   'restore_no_change',
   'restore_checked_out',
+  // A customer's data: no booking of the company has the e-mail address or phone asked for (locales/customerData.*.json).
+  'customer_bookings_not_found',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -54,6 +54,7 @@ export const V = {
   senderName: 'validation.senderName',
   weekday: 'validation.weekday',
   webOrigin: 'validation.webOrigin',
+  retentionDays: 'validation.retentionDays',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

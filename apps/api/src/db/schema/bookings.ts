@@ -16,7 +16,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { nameKey, phoneDigits, referenceKey, registrationKey } from '../searchKeys.ts';
+import { emailKey, nameKey, phoneDigits, referenceKey, registrationKey } from '../searchKeys.ts';
 import { agencies } from './agencies.ts';
 import { airports } from './airports.ts';
 import { timestamps } from './columns.ts';
@@ -158,6 +158,8 @@ export const bookings = pgTable(
     index('bookings_search_phone_idx').using('gin', sql`${phoneDigits(table.customer_phone)} gin_trgm_ops`),
     // With the id: the order (newest, then the highest id) is the index's own, so reading stops at the fifth match.
     index('bookings_company_created_idx').on(table.company_id, table.created_at, table.id),
+    // A customer's bookings by their e-mail address, whatever its case (customer data: export and erase).
+    index('bookings_customer_email_idx').on(table.company_id, emailKey(table.customer_email)),
   ],
 );
 

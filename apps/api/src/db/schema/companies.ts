@@ -56,6 +56,12 @@ export const companies = pgTable(
      */
     public_booking_origins: text('public_booking_origins').array().notNull().default(sql`'{}'::text[]`),
     /**
+     * How long a customer's personal data is kept on a booking after its stay ended (issue 23, section 4): after that a
+     * closed booking's name, contact, vehicle, signatures and photos may be erased on request, and the retention job
+     * deletes its handover photos and signatures by itself. Amounts stay for the accounts.
+     */
+    personal_data_retention_days: integer('personal_data_retention_days').notNull().default(365),
+    /**
      * The hosted booking page's address, `/book/<booking_slug>` (issue 23, section 2): unique, lower-case letters and
      * digits in words joined by single hyphens, 2 to 60 characters. An insert that leaves it out gets one made of the
      * name from the trigger `companies_booking_slug_fill` (migration 0027), so no caller has to remember it; the
@@ -71,6 +77,7 @@ export const companies = pgTable(
     check('companies_first_day_of_week_range', sql`${table.first_day_of_week} BETWEEN 1 AND 7`),
     check('companies_public_booking_payment_known', sql`${table.public_booking_payment} IN ('on_arrival', 'in_advance')`),
     check('companies_public_booking_refund_hours_range', sql`${table.public_booking_refund_hours} BETWEEN 0 AND 720`),
+    check('companies_personal_data_retention_days_range', sql`${table.personal_data_retention_days} BETWEEN 30 AND 3650`),
     unique('companies_booking_slug_unique').on(table.booking_slug),
     check(
       'companies_booking_slug_format',

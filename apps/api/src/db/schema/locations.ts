@@ -43,6 +43,11 @@ export const locations = pgTable(
     address: text('address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * What a customer does on arriving here (issue 23, section 3): the entrance, the barrier, whom to call. The booking
+     * mail prints it under the place's address and map link; up to 1,000 characters.
+     */
+    arrival_instructions: text('arrival_instructions'),
     /** Car spaces; 0 = not a car park. */
     capacity: integer('capacity').notNull().default(0),
     status: recordStatus(),

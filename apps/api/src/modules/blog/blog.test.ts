@@ -13,9 +13,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrudResource } from '../../../test/crud-suite.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { addUser, call, createCompanyThroughApi, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
+import { addUser, call, changeCompany, createCompanyThroughApi, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
 import { GIF, HTML, JPEG, multipart, PDF, PNG, SVG, WEBP } from '../../../test/multipart.ts';
-import { auditLog, blogPosts, companies } from '../../db/schema/index.ts';
+import { auditLog, blogPosts } from '../../db/schema/index.ts';
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -419,7 +419,7 @@ describe('the public list for the company’s site (client key, no user token)',
         expect(response.body).not.toContain(post.title);
       }
     }
-    await ctx.db.update(companies).set({ status: 0 }).where(eq(companies.id, owner.company.id));
+    await changeCompany(ctx, owner.company.id, { status: 0 });
     expect((await publicList(owner.company)).status).toBe(401);
   });
 });

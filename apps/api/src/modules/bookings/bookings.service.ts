@@ -140,6 +140,8 @@ export interface UpdateOptions {
   expectTotal?: number;
   /** Only active records price it (the public booking API). */
   activeOnly?: boolean;
+  /** Writes more in the update's transaction, once the booking is changed (the customer's change mail). */
+  alsoWrite?: (tx: DbOrTx, bookingId: number) => Promise<void>;
   /** The statuses the booking may be changed in (the customer's change online: before the car is handed over); 400 `booking_not_changeable` otherwise. */
   statuses?: readonly BookingStatus[];
 }
@@ -388,6 +390,7 @@ export function createBookingsService(db: Db, references: () => string = newRefe
         // New times move its trips that have not started (logged); another type no longer needs them.
         await syncBookingTrips(tx, tripCallerOf(caller), after as BookingTableRow, row);
         await publishLiveEvent(tx, { company_id: caller.companyId, booking_id: id, action: 'updated' });
+        await options.alsoWrite?.(tx, id);
         return { data: await readBooking(tx, caller.companyId, id), repriced };
       });
     },

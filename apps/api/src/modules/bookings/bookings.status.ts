@@ -88,11 +88,19 @@ export function createBookingStatusService(db: Db) {
      * audit entry and live event. Cancelling gives the voucher's use back (a no-show does not: the stay was
      * held for the customer); both free the car park's space (the count leaves them out).
      */
-    async changeStatus(caller: BookingCaller, id: number, input: BookingStatusUpdate): Promise<Booking> {
+    /** `alsoWrite` writes more in the move's transaction, with the booking as it now is (the customer's cancellation mail). */
+    async changeStatus(
+      caller: BookingCaller,
+      id: number,
+      input: BookingStatusUpdate,
+      options: { alsoWrite?: (tx: DbOrTx, booking: Booking) => Promise<void> } = {},
+    ): Promise<Booking> {
       return writeRecords(db, bookings, caller, bookingWrites, async (records) => {
         const row = (await records.lock(id)) as BookingTableRow;
         await moveBooking(records, caller, row, input.status, input.note);
-        return readBooking(records.tx, caller.companyId, id);
+        const booking = await readBooking(records.tx, caller.companyId, id);
+        await options.alsoWrite?.(records.tx, booking);
+        return booking;
       });
     },
 

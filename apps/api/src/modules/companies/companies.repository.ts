@@ -5,7 +5,8 @@ import { companies, companyPartners, refreshTokens, sessions, users } from '../.
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 
 // The dispatch settings (trip fee, flight buffer) and the company's own details (tax number, mail, week, terms, online
-// booking and its page's address) belong to the company's own settings screen, not this list.
+// booking and its page's address, the retention of customers' personal data) belong to the company's own settings screen,
+// not this list.
 export type CompanyRow = Omit<
   typeof companies.$inferSelect,
   | 'org_instance_id'
@@ -21,6 +22,7 @@ export type CompanyRow = Omit<
   | 'public_booking_refund_hours'
   | 'public_booking_origins'
   | 'booking_slug'
+  | 'personal_data_retention_days'
 > & {
   partner_ids: number[];
 };

@@ -19,6 +19,7 @@ const detailsColumns = {
   public_booking_refund_hours: companies.public_booking_refund_hours,
   public_booking_origins: companies.public_booking_origins,
   booking_slug: companies.booking_slug,
+  personal_data_retention_days: companies.personal_data_retention_days,
 };
 export type CompanyDetailsRow = Pick<
   typeof companies.$inferSelect,
@@ -36,6 +37,7 @@ export type CompanyDetailsRow = Pick<
   | 'public_booking_refund_hours'
   | 'public_booking_origins'
   | 'booking_slug'
+  | 'personal_data_retention_days'
 > & { company_id: number };
 
 /**

@@ -8,6 +8,7 @@ import { constraintTranslator } from '../../kit/constraints.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromAddressOf } from '../../lib/mail-from.ts';
+import { notifyAccessChanged } from '../../plugins/access.ts';
 import { newClientKey } from './companies.service.ts';
 import { type CompanyDetailsRow, findCompanyDetails, updateCompanyDetailsRow } from './company-details.repository.ts';
 
@@ -22,7 +23,10 @@ const keyFingerprint = (key: string) => `sha256:${createHash('sha256').update(ke
 const translateConstraint = constraintTranslator({
   table: 'companies',
   unique: { companies_booking_slug_unique: { code: 'booking_slug_taken', field: 'booking_slug' } },
-  checks: { companies_booking_slug_format: 'booking_slug' },
+  checks: {
+    companies_booking_slug_format: 'booking_slug',
+    companies_personal_data_retention_days_range: 'personal_data_retention_days',
+  },
   inUse: 'company_in_use',
 });
 
@@ -40,7 +44,7 @@ export function createCompanyDetailsService(db: Db, mailFrom: string) {
     /** The fields given, audited as the company's; a booking page address another company has is 409 `booking_slug_taken`. */
     async update(actor: CompanyActor, input: CompanyDetailsUpdate): Promise<CompanyDetails> {
       try {
-        return await db.transaction(async (tx) => {
+        const details = await db.transaction(async (tx) => {
           const before = await findCompanyDetails(tx, actor.companyId, true);
           if (!before) throw notFound();
           const after = await updateCompanyDetailsRow(tx, actor.companyId, input);
@@ -55,6 +59,9 @@ export function createCompanyDetailsService(db: Db, mailFrom: string) {
           });
           return toDetails(after);
         });
+        // Online booking switched, its payment or policy changed: the client-key caches of every process forget the company.
+        await notifyAccessChanged(db, { companyId: actor.companyId });
+        return details;
       } catch (error) {
         throw translateConstraint(error) ?? error;
       }
@@ -67,11 +74,12 @@ export function createCompanyDetailsService(db: Db, mailFrom: string) {
     },
 
     /**
-     * A new client key: every call with the old one is 401 from the next request on, in every process (the key is read
-     * from the database on each call). Audited without either key: the entry says that it changed.
+     * A new client key: every call with the old one is 401 from the moment the change is heard, at once in this process
+     * and within milliseconds in the others (`notifyAccessChanged`: the client-key caches forget the company). Audited
+     * without either key: the entry says that it changed.
      */
-    rotateClientKey(actor: CompanyActor): Promise<CompanyClientKey> {
-      return db.transaction(async (tx) => {
+    async rotateClientKey(actor: CompanyActor): Promise<CompanyClientKey> {
+      const rotated = await db.transaction(async (tx) => {
         const [before] = await tx
           .select({ client_key: companies.client_key })
           .from(companies)
@@ -92,6 +100,8 @@ export function createCompanyDetailsService(db: Db, mailFrom: string) {
         });
         return { company_id: actor.companyId, client_key: clientKey };
       });
+      await notifyAccessChanged(db, { companyId: actor.companyId });
+      return rotated;
     },
   };
 }

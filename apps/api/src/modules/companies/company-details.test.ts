@@ -52,6 +52,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       public_booking_refund_hours: 48,
       public_booking_origins: [],
       booking_slug: tenant.company.booking_slug,
+      personal_data_retention_days: 365,
     });
 
     const saved = await update(tenant, DETAILS);
@@ -74,6 +75,7 @@ describe("a company's own details (issue 21, section 8)", () => {
       public_booking_refund_hours: 48,
       public_booking_origins: [],
       booking_slug: tenant.company.booking_slug,
+      personal_data_retention_days: 365,
     };
     expect(saved.body.data).toEqual(expected);
     expect((await details(tenant)).body.data).toEqual(expected);

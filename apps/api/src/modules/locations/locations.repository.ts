@@ -15,6 +15,7 @@ const locationColumns = {
   name: locations.name,
   type: locations.type,
   address: locations.address,
+  arrival_instructions: locations.arrival_instructions,
   latitude: locations.latitude,
   longitude: locations.longitude,
   capacity: locations.capacity,

@@ -76,6 +76,7 @@ describe('POST /api/location/add', () => {
       name: 'Heathrow Terminal 5 Drop-off',
       type: 'terminal',
       address: 'Wallis Rd, Hounslow TW6 2GA',
+      arrival_instructions: null,
       latitude: 51.4723,
       longitude: -0.4888,
       capacity: 0,

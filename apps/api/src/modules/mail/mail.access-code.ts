@@ -2,30 +2,38 @@ import { BOOKING_CODE_MINUTES } from '@ps/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { RecordActor } from '../../kit/routes.ts';
 import { translator } from '../../lib/i18n.ts';
-import { escapeHtml, type RenderedMail } from './mail.render.ts';
+import { escapeHtml, mailDocument, paragraph } from './mail.layout.ts';
+import { brandOfBooking, companyFooter, type RenderedMail } from './mail.render.ts';
 import { type BookingForMail, bookingForMail } from './mail.repository.ts';
 import { queueBookingMessage } from './mail.service.ts';
 
 export const BOOKING_ACCESS_CODE = 'booking_access_code';
 
-/** The manage-my-booking code, in the booking's language: the code, how long it lasts, and what to do if unasked. */
+/** The manage-my-booking code, in the booking's language and the company's look: the code, how long it lasts, what to do if unasked. */
 export function renderBookingAccessCode(booking: BookingForMail, code: string): RenderedMail {
   const t = translator(booking.language);
-  const vars = { reference: booking.reference, company: booking.company_name, code, minutes: BOOKING_CODE_MINUTES };
-  const lines = [
-    t('bookingMail.greeting', { name: booking.customer_name }),
-    t('accessCodeMail.intro', vars),
-    code,
-    t('accessCodeMail.validity', vars),
-    t('accessCodeMail.notYou', vars),
-    t('bookingMail.signature', vars),
-  ];
-  const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
-  const html = `<!doctype html><html lang="${booking.language}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
-${paragraph(lines[0] ?? '')}${paragraph(lines[1] ?? '')}
-<p style="margin:0 0 12px;font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>
-${paragraph(lines[3] ?? '')}${paragraph(lines[4] ?? '')}${paragraph(lines[5] ?? '')}</body></html>`;
-  return { subject: t('accessCodeMail.subject', vars), text: lines.join('\n\n'), html };
+  const brand = brandOfBooking(booking);
+  const vars = { reference: booking.reference, company: brand.name, code, minutes: BOOKING_CODE_MINUTES };
+  const greeting = t('bookingMail.greeting', { name: booking.customer_name });
+  const intro = t('accessCodeMail.intro', vars);
+  const validity = t('accessCodeMail.validity', vars);
+  const notYou = t('accessCodeMail.notYou', vars);
+  const signature = t('bookingMail.signature', vars);
+  const subject = t('accessCodeMail.subject', vars);
+  const footer = companyFooter(booking, t);
+  const body = [
+    paragraph(greeting),
+    paragraph(intro),
+    `<p style="margin:0 0 12px;font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>`,
+    paragraph(validity),
+    paragraph(notYou),
+    paragraph(signature),
+  ].join('\n');
+  return {
+    subject,
+    text: [greeting, intro, code, validity, notYou, signature, '-- ', ...footer].join('\n\n'),
+    html: mailDocument({ language: booking.language, title: subject, brand, body, footer }),
+  };
 }
 
 /**

@@ -1,6 +1,18 @@
 import { formatDateTime, formatMoney } from '@ps/contracts/common/format';
 import { qrModules } from '@ps/contracts/common/qr';
-import { translator } from '../../lib/i18n.ts';
+import { type Translate, translator } from '../../lib/i18n.ts';
+import {
+  buttonLink,
+  escapeHtml,
+  factsTable,
+  heading,
+  type MailBrand,
+  mailBrandOf,
+  mailDocument,
+  paragraph,
+  textLink,
+} from './mail.layout.ts';
+import { manageBookingUrl, mapUrl } from './mail.links.ts';
 import type { BookingForMail } from './mail.repository.ts';
 
 /** The rendered confirmation: what the outbox row keeps and the worker sends. */
@@ -10,11 +22,7 @@ export interface RenderedMail {
   html: string;
 }
 
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
+export { escapeHtml };
 
 /** How wide one module of the mail's QR code is drawn: a reference's 21 modules and the quiet zone make 145 px. */
 const MODULE_PX = 5;
@@ -45,18 +53,60 @@ export function qrCodeTable(text: string, label: string): string {
   return `<table role="img" aria-label="${escapeHtml(label)}" width="${width}" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;table-layout:fixed;width:${width}px">${rows.join('')}</table>`;
 }
 
+/** The company as a booking's mails show it: its web config's name, colour and logo, else its name on record. */
+export const brandOfBooking = (booking: BookingForMail): MailBrand =>
+  mailBrandOf({ name: booking.brand_name ?? booking.company_name, colour: booking.brand_colour, logo: booking.brand_logo });
+
+/** The company's contact block at the foot (issue 21): its name, then each detail it has set. */
+export function companyFooter(booking: BookingForMail, t: Translate): string[] {
+  return [
+    booking.company_name,
+    ...(booking.company_address ?? '').split(/\r?\n/).filter((line) => line.trim() !== ''),
+    ...(booking.company_phone ? [t('bookingMail.footerPhone', { phone: booking.company_phone })] : []),
+    ...(booking.company_email ? [t('bookingMail.footerEmail', { email: booking.company_email })] : []),
+  ];
+}
+
+/** What a booking mail is: made, changed (by the customer online) or cancelled (with the refund sentence). */
+export type BookingMailKind = { kind: 'confirmation' } | { kind: 'changed' } | { kind: 'cancelled'; refundText: string };
+
+/** The places of the stay as the mail shows them: where the car is left and, when elsewhere, where it is collected. */
+function placesOf(booking: BookingForMail) {
+  const leave = {
+    title: 'placeLeave',
+    name: booking.departure_name,
+    address: booking.departure_address,
+    latitude: booking.departure_latitude,
+    longitude: booking.departure_longitude,
+    instructions: booking.departure_instructions,
+  };
+  const collect = {
+    title: 'placeCollect',
+    name: booking.arrival_name,
+    address: booking.arrival_address,
+    latitude: booking.arrival_latitude,
+    longitude: booking.arrival_longitude,
+    instructions: booking.arrival_instructions,
+  };
+  return booking.arrival_id === booking.departure_id ? [{ ...leave, title: 'placeBoth' }] : [leave, collect];
+}
+
 /**
- * The booking confirmation in the booking's language: the reference, the stay's times in the airport's time
- * zone, the route, the vehicle, the package and services, the price breakdown in the company's currency (as
- * the quote formats money), paid and outstanding, and the company's name, with its address, phone and e-mail (those it
- * has set) at the foot. The HTML part escapes every value.
+ * A booking's mail in the booking's language (issue 23, section 3): confirmation, change or cancellation. The
+ * reference, the stay's times in the airport's time zone, the route, the vehicle, the package and services, the price
+ * breakdown in the company's currency, paid and outstanding; the QR code (not on a cancellation); each place with its
+ * address, a map link and the company's arrival instructions; the manage-my-booking link; the company's look and
+ * contact lines. Plain text and HTML say the same; the HTML escapes every value.
  */
-export function renderBookingConfirmation(booking: BookingForMail): RenderedMail {
+export function renderBookingMail(booking: BookingForMail, mail: BookingMailKind): RenderedMail {
   const language = booking.language;
   const t = translator(language);
+  const brand = brandOfBooking(booking);
   const money = (minor: number) => formatMoney(language, minor, booking.currency);
   const when = (instant: Date) => formatDateTime(language, instant, booking.airport_time_zone, 'long');
-  const company = booking.company_name;
+  const company = brand.name;
+  const vars = { reference: booking.reference, company, name: booking.customer_name };
+  const label = (key: string) => t(`bookingMail.${key}`);
   const vehicle = [booking.vehicle_reg, [booking.vehicle_colour, booking.vehicle_make, booking.vehicle_model].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -64,8 +114,6 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
   const services = booking.services.map(
     (service) => `${service.name}${service.quantity > 1 ? ` × ${service.quantity}` : ''} (${money(service.price)})`,
   );
-  const label = (key: string) => t(`bookingMail.${key}`);
-
   const details: Array<[string, string]> = [
     [label('reference'), booking.reference],
     [label('status'), t(`bookingStatuses.${booking.status}`)],
@@ -97,34 +145,42 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
     [label('outstanding'), money(Math.max(booking.total - booking.paid, 0))],
     ...(booking.paid > booking.total ? [[label('credit'), money(booking.paid - booking.total)] as [string, string]] : []),
   ];
-  const greeting = t('bookingMail.greeting', { name: booking.customer_name });
-  const intro = t('bookingMail.intro', { company });
+  const cancelled = mail.kind === 'cancelled';
+  const subject = t(`bookingMail.subjects.${mail.kind}`, vars);
+  const greeting = t('bookingMail.greeting', vars);
+  const intro = mail.kind === 'confirmation' ? t('bookingMail.intro', vars) : t(`bookingMail.intros.${mail.kind}`, vars);
+  const refund = mail.kind === 'cancelled' ? mail.refundText : null;
   const timesNote = t('bookingMail.timesNote', { airport: booking.airport_name, timeZone: booking.airport_time_zone });
-  // The ticket's QR code (issue 22, section 2): the car park scans it at the gate to open the booking.
   const qrNote = t('bookingMail.qrNote');
-  const closing = label('closing');
+  const closing = cancelled ? t('bookingMail.closingCancelled', vars) : label('closing');
   const signature = t('bookingMail.signature', { company });
-
-  // The company's contact block at the foot (issue 21): its name, then each detail it has set.
-  const footer = [
-    company,
-    ...(booking.company_address ?? '').split(/\r?\n/).filter((line) => line.trim() !== ''),
-    ...(booking.company_phone ? [t('bookingMail.footerPhone', { phone: booking.company_phone })] : []),
-    ...(booking.company_email ? [t('bookingMail.footerEmail', { email: booking.company_email })] : []),
-  ];
+  const manageUrl = manageBookingUrl(booking.company_booking_slug);
+  const manageNote = t('bookingMail.manageNote', vars);
+  const places = cancelled ? [] : placesOf(booking);
+  const footer = companyFooter(booking, t);
 
   const lines = (rows: Array<[string, string]>) => rows.map(([name, value]) => `${name}: ${value}`).join('\n');
+  const placeText = places.flatMap((place) => [
+    `${t(`bookingMail.${place.title}`)}: ${place.name}`,
+    ...(place.address ? [place.address] : []),
+    `${label('map')}: ${mapUrl(place)}`,
+    ...(place.instructions ? [place.instructions] : []),
+    '',
+  ]);
   const text = [
     greeting,
     '',
     intro,
+    ...(refund ? ['', refund] : []),
     '',
     lines(details),
     timesNote,
     '',
-    `${label('prices')}`,
+    ...placeText,
+    label('prices'),
     lines(prices),
     '',
+    ...(cancelled ? [] : [`${manageNote} ${manageUrl}`, '']),
     closing,
     signature,
     '',
@@ -134,26 +190,29 @@ export function renderBookingConfirmation(booking: BookingForMail): RenderedMail
     '',
   ].join('\n');
 
-  const table = (rows: Array<[string, string]>) =>
-    `<table role="presentation" cellpadding="4" style="border-collapse:collapse">${rows
-      .map(([name, value]) => `<tr><th align="left" style="padding-right:16px">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
-      .join('')}</table>`;
-  const html = `<!doctype html>
-<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(t('bookingMail.subject', { reference: booking.reference, company }))}</title></head>
-<body style="font-family:sans-serif;color:#1f2937">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-${table(details)}
-<p style="color:#6b7280">${escapeHtml(timesNote)}</p>
-<p>${escapeHtml(qrNote)}</p>
-${qrCodeTable(booking.reference, t('bookingMail.qrLabel', { reference: booking.reference }))}
-<h3>${escapeHtml(label('prices'))}</h3>
-${table(prices)}
-<p>${escapeHtml(closing)}</p>
-<p>${escapeHtml(signature)}</p>
-<hr style="border:none;border-top:1px solid #d1d5db">
-<p style="color:#4b5563;font-size:13px">${footer.map(escapeHtml).join('<br>')}</p>
-</body></html>
-`;
-  return { subject: t('bookingMail.subject', { reference: booking.reference, company }), text, html };
+  const placeHtml = places
+    .map(
+      (place) =>
+        `${heading(`${t(`bookingMail.${place.title}`)}: ${place.name}`)}${place.address ? paragraph(place.address, 'white-space:pre-line') : ''}<p style="margin:0 0 12px">${textLink(mapUrl(place), label('openMap'), brand)}</p>${place.instructions ? paragraph(place.instructions, 'white-space:pre-line;background:#f9fafb;border-left:4px solid #d1d5db;padding:8px 12px') : ''}`,
+    )
+    .join('');
+  const body = [
+    paragraph(greeting),
+    paragraph(intro),
+    refund ? paragraph(refund, 'font-weight:700') : '',
+    factsTable(details),
+    paragraph(timesNote, 'color:#4b5563;font-size:13px'),
+    cancelled ? '' : paragraph(qrNote),
+    cancelled ? '' : qrCodeTable(booking.reference, t('bookingMail.qrLabel', { reference: booking.reference })),
+    placeHtml,
+    heading(label('prices')),
+    factsTable(prices),
+    cancelled ? '' : `${paragraph(manageNote)}${buttonLink(manageUrl, label('manage'), brand)}`,
+    paragraph(closing),
+    paragraph(signature),
+  ].join('\n');
+  return { subject, text, html: mailDocument({ language, title: subject, brand, body, footer }) };
 }
+
+/** The booking confirmation (what the booking's add and "Send again" queue). */
+export const renderBookingConfirmation = (booking: BookingForMail): RenderedMail => renderBookingMail(booking, { kind: 'confirmation' });

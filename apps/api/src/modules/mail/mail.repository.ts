@@ -2,7 +2,17 @@ import type { MailOutboxListQuery } from '@ps/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { airports, bookingServices, bookings, companies, locations, mailOutbox, packages, payments } from '../../db/schema/index.ts';
+import {
+  airports,
+  bookingServices,
+  bookings,
+  companies,
+  companyWebConfigs,
+  locations,
+  mailOutbox,
+  packages,
+  payments,
+} from '../../db/schema/index.ts';
 import { countRows, listPage, listParts } from '../../kit/list.ts';
 import { companyScope } from '../../kit/records.ts';
 
@@ -113,6 +123,17 @@ export async function bookingForMail(db: DbOrTx, companyId: number, bookingId: n
       airport_time_zone: airports.time_zone,
       departure_name: departure.name,
       arrival_name: arrival.name,
+      // Where the car is left and collected, for the mail's "how to find us" (issue 23, section 3).
+      departure_address: departure.address,
+      departure_latitude: departure.latitude,
+      departure_longitude: departure.longitude,
+      departure_instructions: departure.arrival_instructions,
+      arrival_address: arrival.address,
+      arrival_latitude: arrival.latitude,
+      arrival_longitude: arrival.longitude,
+      arrival_instructions: arrival.arrival_instructions,
+      departure_id: bookings.departure_id,
+      arrival_id: bookings.arrival_id,
       package_name: packages.name,
       company_name: companies.name,
       // The footer's contact lines and how the message is signed (the company's settings).
@@ -121,6 +142,11 @@ export async function bookingForMail(db: DbOrTx, companyId: number, bookingId: n
       company_email: companies.contact_email,
       company_mail_sender_name: companies.mail_sender_name,
       company_mail_reply_to: companies.mail_reply_to,
+      // The company's look (its web config; none yet: the defaults) and its booking page (the manage link).
+      company_booking_slug: companies.booking_slug,
+      brand_name: companyWebConfigs.name,
+      brand_colour: companyWebConfigs.primary_color,
+      brand_logo: companyWebConfigs.login_page_logo,
     })
     .from(bookings)
     .innerJoin(airports, eq(airports.id, bookings.airport_id))
@@ -128,6 +154,7 @@ export async function bookingForMail(db: DbOrTx, companyId: number, bookingId: n
     .innerJoin(arrival, eq(arrival.id, bookings.arrival_id))
     .innerJoin(companies, eq(companies.id, bookings.company_id))
     .leftJoin(packages, eq(packages.id, bookings.package_id))
+    .leftJoin(companyWebConfigs, eq(companyWebConfigs.company_id, bookings.company_id))
     .where(and(eq(bookings.company_id, companyId), eq(bookings.id, bookingId)))
     .limit(1);
   if (!booking) return undefined;

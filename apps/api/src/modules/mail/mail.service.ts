@@ -6,7 +6,7 @@ import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor, RecordActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
-import { type RenderedMail, renderBookingConfirmation } from './mail.render.ts';
+import { type BookingMailKind, type RenderedMail, renderBookingConfirmation, renderBookingMail } from './mail.render.ts';
 import { type BookingForMail, bookingForMail, createMailRepository, type MailRow } from './mail.repository.ts';
 
 /** The channel a new message is announced on: every mail worker LISTENs and wakes at once. */
@@ -118,6 +118,31 @@ export async function queueBookingConfirmation(tx: DbOrTx, actor: RecordActor, b
     { ...booking, customer_email: booking.customer_email },
     BOOKING_CONFIRMATION,
     renderBookingConfirmation(booking),
+  );
+}
+
+export const BOOKING_CHANGED = 'booking_changed';
+export const BOOKING_CANCELLED = 'booking_cancelled';
+const KIND_OF_MAIL = { confirmation: BOOKING_CONFIRMATION, changed: BOOKING_CHANGED, cancelled: BOOKING_CANCELLED } as const;
+
+/**
+ * Tells the customer what became of their booking (issue 23, section 3): a change or a cancellation they made online,
+ * rendered in the booking's language and queued in the caller's transaction. Nothing when the booking has no e-mail.
+ */
+export async function queueBookingNotice(
+  tx: DbOrTx,
+  actor: RecordActor,
+  bookingId: number,
+  mail: BookingMailKind,
+): Promise<MailRow | null> {
+  const booking = await bookingForMail(tx, actor.companyId, bookingId);
+  if (!booking?.customer_email) return null;
+  return queueBookingMessage(
+    tx,
+    actor,
+    { ...booking, customer_email: booking.customer_email },
+    KIND_OF_MAIL[mail.kind],
+    renderBookingMail(booking, mail),
   );
 }
 

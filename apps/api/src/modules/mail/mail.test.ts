@@ -293,7 +293,7 @@ describe('the confirmation over a real SMTP server', () => {
     );
     const html = String(mail?.html);
     expect(html).toContain(
-      `<p style="color:#4b5563;font-size:13px">${tenant.company.name}<br>Harbour House<br>12 Quay Street<br>Portsmouth &lt;PO1 3AB&gt;<br>Phone: +44 23 9200 0000<br>E-mail: office@harbour.example</p>`,
+      `font-size:13px">${tenant.company.name}<br>Harbour House<br>12 Quay Street<br>Portsmouth &lt;PO1 3AB&gt;<br>Phone: +44 23 9200 0000<br>E-mail: office@harbour.example</td>`,
     );
 
     // A resend of the sent message is signed as it was written, even after the settings change.

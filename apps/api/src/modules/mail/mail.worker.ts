@@ -110,6 +110,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         subject: message.subject,
         text: message.text_body,
         html: message.html_body,
+        // The company's logo is written into the HTML as a data: URL (the outbox row holds the whole message); sent as
+        // an inline attachment (cid:), which mail programs show where most drop data: images.
+        attachDataUrls: true,
       });
       await finish(db, message, { state: 'sent', sent_at: new Date(), message_id: info.messageId ?? null, last_error: null });
     } catch (error) {

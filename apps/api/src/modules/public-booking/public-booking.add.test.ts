@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLocation, insertPricedRoute, insertService, insertVoucher } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, clientKeyHeaders, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
-import { auditLog, bookings, companies, mailOutbox, vouchers } from '../../db/schema/index.ts';
+import { call, changeCompany, clientKeyHeaders, createTenant, type Headers, type Tenant } from '../../../test/kit.ts';
+import { auditLog, bookings, mailOutbox, vouchers } from '../../db/schema/index.ts';
 
 /**
  * POST /api/public/booking/add (issue 23, section 1): a customer books on the company's web site with its client key.
@@ -103,7 +103,7 @@ describe('POST /api/public/booking/add', () => {
   });
 
   it('keeps the booking pending when the company is paid in advance, and says what comes next in Tamil', async () => {
-    await ctx.db.update(companies).set({ public_booking_payment: 'in_advance' }).where(eq(companies.id, owner.company.id));
+    await changeCompany(ctx, owner.company.id, { public_booking_payment: 'in_advance' });
     try {
       const answer = await call(
         ctx.app,
@@ -119,7 +119,7 @@ describe('POST /api/public/booking/add', () => {
       expect(receipt.next_step_text).toContain(receipt.reference);
       expect(await bookingByReference(receipt.reference)).toMatchObject({ status: 'pending', language: 'ta' });
     } finally {
-      await ctx.db.update(companies).set({ public_booking_payment: 'on_arrival' }).where(eq(companies.id, owner.company.id));
+      await changeCompany(ctx, owner.company.id, { public_booking_payment: 'on_arrival' });
     }
   });
 
@@ -214,7 +214,7 @@ describe('POST /api/public/booking/add', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('client_key_invalid');
 
-    await ctx.db.update(companies).set({ public_booking_enabled: false }).where(eq(companies.id, owner.company.id));
+    await changeCompany(ctx, owner.company.id, { public_booking_enabled: false });
     try {
       for (const [method, url, body] of [
         ['POST', '/api/public/booking/add', form({ customer_name: 'Switched Off' })],
@@ -231,18 +231,18 @@ describe('POST /api/public/booking/add', () => {
         expect(off.body).not.toHaveProperty('data');
       }
     } finally {
-      await ctx.db.update(companies).set({ public_booking_enabled: true }).where(eq(companies.id, owner.company.id));
+      await changeCompany(ctx, owner.company.id, { public_booking_enabled: true });
     }
 
     // A key rotated in the database is refused on the next request (read on every call, in every process).
     const oldKey = owner.company.client_key;
-    await ctx.db.update(companies).set({ client_key: 'rotated-key-value' }).where(eq(companies.id, owner.company.id));
+    await changeCompany(ctx, owner.company.id, { client_key: 'rotated-key-value' });
     try {
       const rotated = await book(form({ customer_name: 'Old Key' }));
       expect(rotated.status).toBe(401);
       expect((await book(form(), randomUUID(), basic(owner.company, 'rotated-key-value'))).status).toBe(201);
     } finally {
-      await ctx.db.update(companies).set({ client_key: oldKey }).where(eq(companies.id, owner.company.id));
+      await changeCompany(ctx, owner.company.id, { client_key: oldKey });
     }
     for (const name of ['Wrong Key', 'Switched Off', 'Old Key']) {
       expect(await ctx.db.select().from(bookings).where(eq(bookings.customer_name, name))).toEqual([]);

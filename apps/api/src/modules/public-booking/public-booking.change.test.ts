@@ -4,7 +4,7 @@ import { bookingTokenFor, bookOnline, daysAhead } from '../../../test/factories/
 import { insertPricedRoute, insertService } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
-import { auditLog, bandMonths, bookingServices, bookings, carRequests } from '../../db/schema/index.ts';
+import { auditLog, bandMonths, bookingServices, bookings, carRequests, mailOutbox } from '../../db/schema/index.ts';
 
 /**
  * The customer's own changes through the public booking API (issue 23, section 1): a change that keeps the price is
@@ -97,6 +97,14 @@ describe('the customer changes their booking', () => {
       .where(and(eq(auditLog.entity, 'booking'), eq(auditLog.entity_id, String(row.id)), eq(auditLog.action, 'update')));
     expect(entries.length).toBeGreaterThanOrEqual(2);
     expect(entries.every((entry) => entry.actor_user_id === null)).toBe(true);
+    // The customer is told, in the booking's language: one mail per change made (the price that was only asked sent none).
+    const told = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.booking_id, row.id), eq(mailOutbox.kind, 'booking_changed')));
+    expect(told).toHaveLength(2);
+    expect(told[1]?.subject).toBe(`Your booking ${made.reference} has changed`);
+    expect(told[1]?.text_body).toContain('Your booking with');
   });
 
   it('sets the services to the set asked for, priced before it is made', async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookOnline, mailedCode as mailedCodeOf } from '../../../test/factories/public-booking.ts';
 import { insertPricedRoute } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { call, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
-import { auditLog, bookings, bookingTokens, companies, mailOutbox } from '../../db/schema/index.ts';
+import { call, changeCompany, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
+import { auditLog, bookings, bookingTokens, mailOutbox } from '../../db/schema/index.ts';
 
 /**
  * Manage my booking (issue 23, section 1): reference and e-mail -> a code by mail -> a booking token -> the booking.
@@ -172,9 +172,16 @@ describe('manage my booking: access, verify, get', () => {
     expect(again.status).toBe(401);
     expect(again.body.code).toBe('booking_token_invalid');
     expect((await get(early.token)).status).toBe(401);
+    // The cancellation mail says the refund, in the booking's language.
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'booking_cancelled'), eq(mailOutbox.to_address, 'early@example.com')));
+    expect(mail?.subject).toBe(`Your booking ${early.made.reference} is cancelled`);
+    expect(mail?.text_body).toContain('£15.00 you paid will be refunded');
 
     // A policy of 30 days' notice: the same drop-off is too near, nothing is due back, and it says so in Tamil.
-    await ctx.db.update(companies).set({ public_booking_refund_hours: 720 }).where(eq(companies.id, owner.company.id));
+    await changeCompany(ctx, owner.company.id, { public_booking_refund_hours: 720 });
     try {
       const late = await tokenFor('late@example.com', 'Late Canceller');
       const answer = await call(ctx.app, 'POST', '/api/public/booking/cancel', {
@@ -186,7 +193,7 @@ describe('manage my booking: access, verify, get', () => {
       expect(answer.body.data).toMatchObject({ status: 'cancelled', paid: 1500, refund_due: 0 });
       expect((answer.body.data as { refund_text: string }).refund_text).toContain('720');
     } finally {
-      await ctx.db.update(companies).set({ public_booking_refund_hours: 48 }).where(eq(companies.id, owner.company.id));
+      await changeCompany(ctx, owner.company.id, { public_booking_refund_hours: 48 });
     }
   });
 });

@@ -3,6 +3,7 @@ import {
   BOOKING_CODE_MINUTES,
   BOOKING_CODE_TRIES,
   BOOKING_TOKEN_MINUTES,
+  type Booking,
   type BookingStatus,
   type Language,
   type PublicBookingAccess,
@@ -20,11 +21,12 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import { dayAt } from '../../lib/dates.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import type { Translate } from '../../lib/i18n.ts';
+import { type Translate, translator } from '../../lib/i18n.ts';
 import { createBookingsService, readBooking } from '../bookings/bookings.service.ts';
 import { createBookingStatusService } from '../bookings/bookings.status.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import { queueBookingAccessCode } from '../mail/mail.access-code.ts';
+import { queueBookingNotice } from '../mail/mail.service.ts';
 import type { ClientKeyCompany } from '../web-config/web-config.service.ts';
 import {
   bookingOfToken,
@@ -134,28 +136,20 @@ export function createManageBookingService(db: Db, secret: string) {
       now = Date.now(),
     ): Promise<PublicBookingCancellation> {
       const { t, language } = caller;
-      const booking = await statuses.changeStatus({ companyId: company.id, actorUserId: null, language, t }, bookingId, {
-        status: 'cancelled',
-        note: t('publicBooking.cancelNote'),
-      });
+      const booking = await statuses.changeStatus(
+        { companyId: company.id, actorUserId: null, language, t },
+        bookingId,
+        { status: 'cancelled', note: t('publicBooking.cancelNote') },
+        {
+          // The cancellation mail, with the refund said in the booking's language, goes with the move.
+          alsoWrite: async (tx, cancelled) => {
+            const refundText = refundOf(company, cancelled, cancelled.language, translator(cancelled.language), now).refund_text;
+            await queueBookingNotice(tx, { companyId: company.id, actorUserId: null }, bookingId, { kind: 'cancelled', refundText });
+          },
+        },
+      );
       await endTokens(db, company.id, bookingId);
-      const paid = booking.paid ?? 0;
-      const noticeHours = (Date.parse(booking.departure_at) - now) / 3_600_000;
-      const refundDue = noticeHours >= company.public_booking_refund_hours ? paid : 0;
-      const vars = {
-        reference: booking.reference,
-        amount: formatMoney(language, paid, booking.currency),
-        hours: company.public_booking_refund_hours,
-      };
-      const outcome = paid === 0 ? 'nothingPaid' : refundDue > 0 ? 'full' : 'none';
-      return {
-        reference: booking.reference,
-        status: booking.status,
-        paid,
-        refund_due: refundDue,
-        currency: booking.currency,
-        refund_text: t(`publicBooking.refund.${outcome}`, vars),
-      };
+      return refundOf(company, booking, language, t, now);
     },
 
     /**
@@ -184,7 +178,14 @@ export function createManageBookingService(db: Db, secret: string) {
           booking: await this.view(companyId, bookingId),
         } satisfies PublicBookingChange;
       }
-      await bookings.update(bookingCaller, bookingId, changes, { ...options, expectTotal: after.total });
+      // The customer's mail of the change goes with it (its own transaction: both or neither).
+      await bookings.update(bookingCaller, bookingId, changes, {
+        ...options,
+        expectTotal: after.total,
+        alsoWrite: async (tx) => {
+          await queueBookingNotice(tx, { companyId, actorUserId: null }, bookingId, { kind: 'changed' });
+        },
+      });
       return {
         updated: true,
         before,
@@ -286,6 +287,30 @@ export function createManageBookingService(db: Db, secret: string) {
           : null,
       };
     },
+  };
+}
+
+/**
+ * What a customer's own cancel gives back under the company's policy: all that was paid when cancelled at least
+ * `public_booking_refund_hours` before drop-off, nothing after; said in `language`.
+ */
+function refundOf(company: ClientKeyCompany, booking: Booking, language: Language, t: Translate, now: number): PublicBookingCancellation {
+  const paid = booking.paid ?? 0;
+  const noticeHours = (Date.parse(booking.departure_at) - now) / 3_600_000;
+  const refundDue = noticeHours >= company.public_booking_refund_hours ? paid : 0;
+  const vars = {
+    reference: booking.reference,
+    amount: formatMoney(language, paid, booking.currency),
+    hours: company.public_booking_refund_hours,
+  };
+  const outcome = paid === 0 ? 'nothingPaid' : refundDue > 0 ? 'full' : 'none';
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    paid,
+    refund_due: refundDue,
+    currency: booking.currency,
+    refund_text: t(`publicBooking.refund.${outcome}`, vars),
   };
 }
 

@@ -1,13 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBookingThroughApi, insertBookingRoute } from '../../../test/factories/bookings.ts';
+import { completedBookingWithImages, daysFromNow } from '../../../test/factories/customer-data.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { call, createTenant } from '../../../test/kit.ts';
+import { JPEG } from '../../../test/multipart.ts';
 import { loadConfig } from '../../config.ts';
-import { auditLog, securityEvents } from '../../db/schema/index.ts';
-import { archiveOldRows, retentionPolicyOf, runRetention } from './retention.ts';
+import { auditLog, handoverFiles, handovers, securityEvents } from '../../db/schema/index.ts';
+import { createUploadStore } from '../../lib/uploads.ts';
+import { archiveOldRows, createRetentionJob, deleteExpiredHandoverImages, retentionPolicyOf, runRetention } from './retention.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-01T03:00:00Z');
@@ -204,5 +209,99 @@ describe('the retention job', () => {
       expect(run).toEqual({ table: 'audit_log', cutoff: daysAgo(730), rows: 0, file: null });
     });
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.company_id, 2))).toHaveLength(1);
+  });
+});
+
+describe("the retention job: handover photos and signatures past their company's retention (issue 23, section 4)", () => {
+  let ctx: TestContext;
+  let uploadDir: string;
+  const lines: { level: string; message: string }[] = [];
+  const log = {
+    info: (_object: object, message: string) => lines.push({ level: 'info', message }),
+    error: (_object: object, message: string) => lines.push({ level: 'error', message }),
+  };
+
+  beforeAll(async () => {
+    uploadDir = mkdtempSync(join(tmpdir(), 'ps-retention-uploads-'));
+    ctx = await createTestContext({ UPLOAD_DIR: uploadDir });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  const imagesOf = (handoverIds: number[]) => ctx.db.select().from(handoverFiles).where(inArray(handoverFiles.handover_id, handoverIds));
+  const onDisk = (names: string[]) => names.map((name) => existsSync(join(uploadDir, name)));
+
+  it('deletes the images (rows and files) of closed bookings whose stay ended more than the retention ago, audited; keeps the rest', async () => {
+    const tenant = await createTenant(ctx);
+    const route = await insertBookingRoute(ctx.db, tenant.company.id);
+    const stay = { departure_at: '2024-03-01T08:00:00Z', arrival_at: '2024-03-03T18:00:00Z' };
+    const old = await completedBookingWithImages(ctx, tenant, route, stay);
+    // Ended ten days ago: within the company's year.
+    const recent = await completedBookingWithImages(ctx, tenant, route, { departure_at: daysFromNow(-12), arrival_at: daysFromNow(-10) });
+    // Due back long ago but still on site (checked in, never closed): its check-in photo is the record of the car.
+    const onSite = await createBookingThroughApi(ctx, tenant, route, stay);
+    const checkIn = await call(ctx.app, 'POST', '/api/handover/add', tenant.headers, {
+      booking_id: onSite.id,
+      kind: 'check_in',
+      photos: [JPEG.toString('base64')],
+    });
+    expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(201);
+    // Another company keeps personal data ten years: its booking of two years ago keeps its images.
+    const patient = await createTenant(ctx);
+    const patientRoute = await insertBookingRoute(ctx.db, patient.company.id);
+    const tenYears = await call(ctx.app, 'PATCH', '/api/company/details/update', patient.headers, { personal_data_retention_days: 3650 });
+    expect(tenYears.status).toBe(200);
+    const patients = await completedBookingWithImages(ctx, patient, patientRoute, stay);
+
+    const oldIds = old.handovers.map((handover) => handover.id);
+    const keptIds = [
+      ...recent.handovers.map((handover) => handover.id),
+      (checkIn.body.data as { id: number }).id,
+      ...patients.handovers.map((handover) => handover.id),
+    ];
+    const oldNames = (await imagesOf(oldIds)).map((image) => image.stored_name);
+    const keptNames = (await imagesOf(keptIds)).map((image) => image.stored_name);
+    expect([oldNames.length, keptNames.length]).toEqual([4, 9]);
+    expect(onDisk([...oldNames, ...keptNames]).every(Boolean)).toBe(true);
+
+    const store = createUploadStore({ dir: uploadDir, ephemeral: false });
+    expect(await deleteExpiredHandoverImages(ctx.db, store, log)).toBe(4);
+    expect(await imagesOf(oldIds)).toEqual([]);
+    expect(onDisk(oldNames)).toEqual([false, false, false, false]);
+    expect((await imagesOf(keptIds)).map((image) => image.stored_name).sort()).toEqual([...keptNames].sort());
+    expect(onDisk(keptNames).every(Boolean)).toBe(true);
+    // The handovers stay (what was seen of the car), each with an entry saying how many of its images went, by no user.
+    expect(await ctx.db.select({ id: handovers.id }).from(handovers).where(inArray(handovers.id, oldIds))).toHaveLength(2);
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'handover'), eq(auditLog.action, 'update'), inArray(auditLog.entity_id, oldIds.map(String))))
+      .orderBy(asc(auditLog.id));
+    expect(entries.map((entry) => [entry.company_id, entry.actor_user_id, entry.entity_id, entry.changes])).toEqual([
+      [tenant.company.id, null, String(oldIds[0]), { handover_images_deleted: { to: 3 } }],
+      [tenant.company.id, null, String(oldIds[1]), { handover_images_deleted: { to: 1 } }],
+    ]);
+    expect(lines).toEqual([{ level: 'info', message: 'handover images past their retention deleted' }]);
+
+    // The next day's run finds nothing more.
+    expect(await deleteExpiredHandoverImages(ctx.db, store, log)).toBe(0);
+  });
+
+  it("runs at the job's start, also with no archive folder (an in-memory database)", async () => {
+    const tenant = await createTenant(ctx);
+    const route = await insertBookingRoute(ctx.db, tenant.company.id);
+    const old = await completedBookingWithImages(ctx, tenant, route, {
+      departure_at: '2024-05-01T08:00:00Z',
+      arrival_at: '2024-05-03T18:00:00Z',
+    });
+    const ids = old.handovers.map((handover) => handover.id);
+    const names = (await imagesOf(ids)).map((image) => image.stored_name);
+    const job = createRetentionJob(ctx.database, null, createUploadStore({ dir: uploadDir, ephemeral: false }), log, 3_600_000);
+    job.start();
+    await job.stop();
+    expect(await imagesOf(ids)).toEqual([]);
+    expect(onDisk(names).some(Boolean)).toBe(false);
   });
 });

@@ -7,6 +7,10 @@ import { and, asc, gt, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { auditLog, securityEvents } from '../../db/schema/index.ts';
+import { recordAudit } from '../../kit/audit.ts';
+import type { UploadStore } from '../../lib/uploads.ts';
+import { deleteImageRows, expiredHandoverImages } from '../customer-data/customer-data.repository.ts';
+import { removeStoredFiles } from '../customer-data/customer-data.service.ts';
 
 /** The retention job runs at start and then once a day. */
 export const RETENTION_INTERVAL_MS = 24 * 3_600_000;
@@ -173,29 +177,101 @@ export async function runRetention(
   return runs;
 }
 
+/** Handover images removed per transaction: a long backlog (the first run after an upgrade) goes in steps. */
+const IMAGE_BATCH = 500;
+
+type RetentionLog = { info(object: object, message: string): void; error(object: object, message: string): void };
+
+/**
+ * Deletes the handover photos and signatures (rows, then files) of closed bookings whose stay ended more than their
+ * company's retention ago (`personal_data_retention_days`, issue 23 section 4): the same rule as an operator's erase,
+ * applied to the images by itself every day. Each batch is one transaction with one audit entry per handover (or move on
+ * site) whose images went, by no user; the files are removed once it has committed. Rows another process is deleting
+ * at the same moment are skipped (SKIP LOCKED), so two processes never remove the same image twice. Answers how many.
+ */
+export async function deleteExpiredHandoverImages(db: Db, uploads: UploadStore, log: RetentionLog, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const removed = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as DbOrTx;
+      const expired = await expiredHandoverImages(tx, now, IMAGE_BATCH);
+      if (expired.length === 0) return [];
+      const deleted = new Set(
+        (
+          await deleteImageRows(
+            tx,
+            expired.map((image) => image.id),
+          )
+        ).map((row) => row.id),
+      );
+      const gone = expired.filter((image) => deleted.has(image.id));
+      const owners = new Map<string, { companyId: number; entity: 'handover' | 'car_relocation'; id: number; count: number }>();
+      for (const image of gone) {
+        const owner =
+          image.handover_id !== null
+            ? { entity: 'handover' as const, id: image.handover_id }
+            : { entity: 'car_relocation' as const, id: image.relocation_id ?? 0 };
+        const key = `${owner.entity}:${owner.id}`;
+        const known = owners.get(key);
+        if (known) known.count += 1;
+        else owners.set(key, { companyId: image.company_id, ...owner, count: 1 });
+      }
+      for (const owner of owners.values()) {
+        await recordAudit(tx, {
+          companyId: owner.companyId,
+          actorUserId: null,
+          entity: owner.entity,
+          entityId: owner.id,
+          action: 'update',
+          after: { handover_images_deleted: owner.count },
+        });
+      }
+      return gone;
+    });
+    if (removed.length === 0) break;
+    await removeStoredFiles(
+      uploads,
+      removed.map((image) => image.stored_name),
+      log,
+    );
+    total += removed.length;
+    if (removed.length < IMAGE_BATCH) break;
+  }
+  if (total > 0) log.info({ images: total }, 'handover images past their retention deleted');
+  return total;
+}
+
 export interface RetentionJob {
   start(): void;
   stop(): Promise<void>;
 }
 
-/** Runs retention at start and daily (one round at a time) on the owner's connection (database.maintenance). */
+/**
+ * Runs retention at start and daily (one round at a time): the audit rows and security events to their archive on the
+ * owner's connection (database.maintenance), when there is an archive folder; and the handover images past their
+ * company's retention, from the upload store the app serves them from.
+ */
 export function createRetentionJob(
   database: Database,
   policy: RetentionPolicy | null,
-  log: { info(object: object, message: string): void; error(object: object, message: string): void },
+  uploads: UploadStore,
+  log: RetentionLog,
   intervalMs: number = RETENTION_INTERVAL_MS,
 ): RetentionJob {
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> | undefined;
+  const images = () =>
+    deleteExpiredHandoverImages(database.db, uploads, log).catch((error: unknown) => {
+      log.error({ err: error instanceof Error ? error.message : String(error) }, 'handover image retention failed: it runs again tomorrow');
+    });
   const runRound = () => {
-    if (round || !policy) return;
-    round = runRetention(database.maintenance, policy, log).finally(() => {
+    if (round) return;
+    round = (policy ? runRetention(database.maintenance, policy, log) : Promise.resolve()).then(images).finally(() => {
       round = undefined;
     });
   };
   return {
     start() {
-      if (!policy) return;
       runRound();
       timer = setInterval(runRound, intervalMs);
       timer.unref();

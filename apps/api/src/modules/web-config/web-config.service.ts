@@ -16,6 +16,7 @@ import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isSvgDocument, sanitizeSvg } from '../../lib/svg.ts';
+import { type AccessChangeFeed, accessChangeFeed } from '../../plugins/access.ts';
 import { ensureWebConfig, findWebConfig, updateWebConfigRow } from './web-config.repository.ts';
 
 function sameSecret(a: string, b: string): boolean {
@@ -32,18 +33,10 @@ export interface ClientKeyCompany {
   public_booking_refund_hours: number;
 }
 
-/**
- * `Basic base64(company_id:client_key)` → the active company it names, or 401 when the key does not match. Read from
- * the database on every call: a rotated key or a deactivated company is refused at once, in every process.
- */
-export async function clientKeyCompany(db: Db, header: string | undefined): Promise<ClientKeyCompany> {
-  const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
-  const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
-  const separator = decoded.indexOf(':');
-  const companyId = Number(decoded.slice(0, separator));
-  const key = decoded.slice(separator + 1);
-  if (separator < 1 || !Number.isInteger(companyId) || companyId <= 0 || !key) throw new AppError(401, 'client_key_invalid');
-  const [company] = await db
+type KeyedCompanyRow = ClientKeyCompany & { client_key: string };
+
+function readKeyedCompany(db: Db, companyId: number): Promise<KeyedCompanyRow | undefined> {
+  return db
     .select({
       id: companies.id,
       client_key: companies.client_key,
@@ -53,7 +46,72 @@ export async function clientKeyCompany(db: Db, header: string | undefined): Prom
     })
     .from(companies)
     .where(and(eq(companies.id, companyId), eq(companies.status, 1)))
-    .limit(1);
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** How long a company's key is trusted without a notification (the safety net, as for sessions). */
+const KEYED_COMPANY_TTL_MS = 30_000;
+const KEYED_COMPANY_MAX_ENTRIES = 10_000;
+
+/**
+ * The client-key companies of this process, per database handle. The public API asks for one on every call (a site's
+ * quote, a booking): kept here and forgotten when anything about the company changes (a rotated key, online booking
+ * switched, the company deactivated: `notifyAccessChanged({ companyId })`, heard by every process through PostgreSQL's
+ * NOTIFY), the same mechanism and the same rule as the session check's cache: nothing is kept while notifications
+ * cannot arrive, and nothing longer than 30 seconds.
+ */
+interface KeyedCompanyCache {
+  entries: Map<number, { row: KeyedCompanyRow; loadedAt: number }>;
+  /** Bumped by every change: a row read while one happened is used once, not kept. */
+  generation: number;
+  feed: AccessChangeFeed;
+}
+const keyedCompanyCaches = new WeakMap<Db, KeyedCompanyCache>();
+
+function keyedCompanyCache(db: Db): KeyedCompanyCache {
+  let cache = keyedCompanyCaches.get(db);
+  if (!cache) {
+    const created: KeyedCompanyCache = { entries: new Map(), generation: 0, feed: accessChangeFeed(db) };
+    created.feed.subscribe((change) => {
+      created.generation++;
+      if ('all' in change) created.entries.clear();
+      else if ('companyId' in change) created.entries.delete(change.companyId);
+    });
+    keyedCompanyCaches.set(db, created);
+    cache = created;
+  }
+  return cache;
+}
+
+async function keyedCompany(db: Db, companyId: number): Promise<KeyedCompanyRow | undefined> {
+  const cache = keyedCompanyCache(db);
+  const now = Date.now();
+  const hit = cache.entries.get(companyId);
+  if (hit && cache.feed.heard() && now - hit.loadedAt < KEYED_COMPANY_TTL_MS) return hit.row;
+  const loadedIn = cache.generation;
+  const row = await readKeyedCompany(db, companyId);
+  // Only companies found are kept: an id no active company has yet may be one made or switched on a moment later.
+  if (row && cache.feed.heard() && loadedIn === cache.generation) {
+    if (cache.entries.size >= KEYED_COMPANY_MAX_ENTRIES) cache.entries.clear();
+    cache.entries.set(companyId, { row, loadedAt: now });
+  }
+  return row;
+}
+
+/**
+ * `Basic base64(company_id:client_key)` → the active company it names, or 401 when the key does not match. A rotated
+ * key, a company switched off or deactivated is refused from the moment the change's notification reaches the process
+ * (`keyedCompany`: the change's own process at once, the others within milliseconds).
+ */
+export async function clientKeyCompany(db: Db, header: string | undefined): Promise<ClientKeyCompany> {
+  const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
+  const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
+  const separator = decoded.indexOf(':');
+  const companyId = Number(decoded.slice(0, separator));
+  const key = decoded.slice(separator + 1);
+  if (separator < 1 || !Number.isInteger(companyId) || companyId <= 0 || !key) throw new AppError(401, 'client_key_invalid');
+  const company = await keyedCompany(db, companyId);
   if (!company || !sameSecret(company.client_key, key)) throw new AppError(401, 'client_key_invalid');
   return {
     id: company.id,

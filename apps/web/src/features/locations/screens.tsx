@@ -7,6 +7,7 @@ import {
   type LocationType,
   locationCreateSchema,
   locationUpdateSchema,
+  MAX_ARRIVAL_INSTRUCTIONS,
 } from '@ps/contracts';
 import { useParams } from '@tanstack/react-router';
 import type { ClipboardEvent } from 'react';
@@ -42,6 +43,7 @@ export interface LocationFormValues {
   name: string;
   type?: LocationType;
   address?: string | null;
+  arrival_instructions?: string | null;
   latitude?: number | null;
   longitude?: number | null;
   capacity?: number;
@@ -234,6 +236,7 @@ const form = {
     'name',
     'type',
     'address',
+    'arrival_instructions',
     'latitude',
     'longitude',
     'capacity',
@@ -294,7 +297,11 @@ export const locationScreens = crudScreens<
     ...form,
     createSchema: locationCreateSchema,
     updateSchema: locationUpdateSchema,
-    valuesOf: (location) => ({ airport_id: location.airport_id, ...placeValues(location) }),
+    valuesOf: (location) => ({
+      airport_id: location.airport_id,
+      ...placeValues(location),
+      arrival_instructions: location.arrival_instructions ?? '',
+    }),
     fields: (location) => <LocationFields form={location} scope="company" />,
   },
 });
@@ -473,6 +480,18 @@ function LocationFields({ form, scope }: { form: LocationForm; scope: Scope }) {
         error={error(errors.address?.message)}
         {...register('address')}
       />
+      {scope === 'company' ? (
+        <Textarea
+          label={t('locations.fields.arrivalInstructions')}
+          description={t('locations.form.arrivalInstructionsHint')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={MAX_ARRIVAL_INSTRUCTIONS}
+          error={error(errors.arrival_instructions?.message)}
+          {...register('arrival_instructions')}
+        />
+      ) : null}
       <Fieldset legend={t('locations.form.coordinates')} radius="md">
         <Stack gap="sm">
           <Text size="sm" id="coordinates-hint">

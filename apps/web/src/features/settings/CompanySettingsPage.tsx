@@ -20,6 +20,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { useCompanyDetails, useUpdateWebConfig } from './api';
 import { CompanyDetailsSection } from './CompanyDetailsSection';
 import { LogoSection } from './LogoSection';
+import { PersonalDataSection } from './PersonalDataSection';
 import { PublicBookingSection } from './PublicBookingSection';
 
 type BrandValues = { name: string; primary_color: string; background_color: string };
@@ -27,8 +28,9 @@ const brandFields = ['name', 'primary_color', 'background_color'] as const;
 const brandResolver = zodResolver(webConfigUpdateSchema.required()) as unknown as Resolver<BrandValues>;
 
 /**
- * The company's name, colours and logo, as the sign-in page and the app show them, and its details (contact, tax, mail,
- * week and terms), as its mails and statements carry them. Company admins only.
+ * The company's name, colours and logo, as the sign-in page and the app show them, its details (contact, tax, mail,
+ * week and terms), as its mails and statements carry them, its online booking, and how long customers' personal data is
+ * kept. Company admins only.
  */
 export function CompanySettingsPage() {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function CompanySettingsPage() {
           <LogoSection config={config.data} />
           <CompanyDetailsSection details={details.data} />
           <PublicBookingSection details={details.data} />
+          <PersonalDataSection details={details.data} />
         </>
       ) : (
         <Text>{config.isError || details.isError ? t('settings.loadFailed') : t('app.loading')}</Text>

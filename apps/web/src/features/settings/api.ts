@@ -2,6 +2,7 @@ import {
   type CompanyDetails,
   type CompanyDetailsFields,
   companyDetailsEndpoints,
+  type PersonalDataSettings,
   type PublicBookingSettings,
   type WebConfig,
   type WebConfigUpdate,
@@ -66,7 +67,7 @@ export function useCompanyDetails() {
 export function useUpdateCompanyDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: Partial<CompanyDetailsFields & PublicBookingSettings>) =>
+    mutationFn: (values: Partial<CompanyDetailsFields & PublicBookingSettings & PersonalDataSettings>) =>
       callEndpoint(companyDetailsEndpoints.update, { body: values }).then((response) => response.data),
     onSuccess: (details: CompanyDetails) => {
       queryClient.setQueryData(detailsKey, details);

@@ -1,0 +1,3 @@
+ALTER TABLE "companies" ADD COLUMN "personal_data_retention_days" integer DEFAULT 365 NOT NULL;--> statement-breakpoint
+CREATE INDEX "bookings_customer_email_idx" ON "bookings" USING btree ("company_id",lower("customer_email"));--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_personal_data_retention_days_range" CHECK ("companies"."personal_data_retention_days" BETWEEN 30 AND 3650);
