@@ -42,4 +42,32 @@ describe('API reference', () => {
       operations.every((operation) => (operation.tags ?? []).length > 0 && (operation.tags ?? []).every((tag) => declared.has(tag))),
     ).toBe(true);
   });
+
+  it("shows a company's site an example of each public booking call's body and answer (issue 23)", async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    // Every example under an operation, wherever the generator put it (the body's `example`, the answer's `data` schema).
+    const examplesIn = (node: unknown): unknown[] =>
+      node && typeof node === 'object'
+        ? Object.entries(node).flatMap(([key, value]) =>
+            key === 'example'
+              ? [value]
+              : key === 'examples' && Array.isArray(value)
+                ? value
+                : key === 'examples' && value && typeof value === 'object'
+                  ? // OpenAPI's named examples: { example1: { value }, ... }
+                    Object.values(value).map((named) => (named as { value?: unknown }).value)
+                  : examplesIn(value),
+          )
+        : [];
+    const examples = (method: string, path: string) => JSON.stringify(examplesIn(doc.paths[path]?.[method]));
+    expect(examples('post', '/api/public/booking/add')).toContain('Amara Okafor');
+    expect(examples('post', '/api/public/booking/add')).toContain('pay_on_arrival');
+    expect(examples('post', '/api/public/booking/access')).toContain('PS-7KQ4-2M');
+    expect(examples('post', '/api/public/booking/verify')).toContain('booking_token');
+    expect(examples('patch', '/api/public/booking/update')).toContain('confirm_price');
+    expect(examples('post', '/api/public/booking/request-car')).toContain('bag_claim_minutes');
+    expect(examples('post', '/api/public/booking/cancel')).toContain('refund_text');
+  });
 });

@@ -107,7 +107,29 @@ export const publicBookingCreateSchema = z
     website: z.string().max(200, { error: V.invalidValue }).default(''),
     form_started_at: z.iso.datetime({ offset: true, error: V.invalidValue }),
   })
-  .refine(stayInOrder, { path: ['arrival_at'], error: V.dateOrder });
+  .refine(stayInOrder, { path: ['arrival_at'], error: V.dateOrder })
+  .meta({
+    examples: [
+      {
+        customer_name: 'Amara Okafor',
+        customer_email: 'amara@example.com',
+        customer_phone: '+44 7700 900123',
+        vehicle_reg: 'LK21 ZPB',
+        airport_id: 1,
+        departure_id: 3,
+        arrival_id: 3,
+        departure_at: '2026-12-10T08:00:00Z',
+        arrival_at: '2026-12-14T18:00:00Z',
+        return_flight: 'BA 2491',
+        passengers: 2,
+        service_ids: [4],
+        voucher_code: 'WELCOME5',
+        language: 'en',
+        website: '',
+        form_started_at: '2026-11-28T09:58:30Z',
+      },
+    ],
+  });
 export type PublicBookingCreateInput = z.input<typeof publicBookingCreateSchema>;
 export type PublicBookingCreate = z.output<typeof publicBookingCreateSchema>;
 
@@ -121,14 +143,28 @@ export const publicBookingAddHeadersSchema = z.looseObject({
  * the booking stands and is paid at the car park; `pay_in_advance`: it is held, pending, until the company has the
  * payment), with `next_step_text` saying so in the request's language.
  */
-export const publicBookingReceiptSchema = z.object({
-  reference: z.string(),
-  status: z.enum(bookingStatuses),
-  total: z.number().int(),
-  currency: z.string(),
-  next_step: z.enum(['pay_on_arrival', 'pay_in_advance']),
-  next_step_text: z.string(),
-});
+export const publicBookingReceiptSchema = z
+  .object({
+    reference: z.string(),
+    status: z.enum(bookingStatuses),
+    total: z.number().int(),
+    currency: z.string(),
+    next_step: z.enum(['pay_on_arrival', 'pay_in_advance']),
+    next_step_text: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        reference: 'PS-7KQ4-2M',
+        status: 'confirmed',
+        total: 9399,
+        currency: 'GBP',
+        next_step: 'pay_on_arrival',
+        next_step_text:
+          'Your booking PS-7KQ4-2M is confirmed: you pay at the car park when you arrive. A confirmation is on its way to your e-mail.',
+      },
+    ],
+  });
 export type PublicBookingReceipt = z.infer<typeof publicBookingReceiptSchema>;
 
 /** How long a manage-my-booking code lasts, and how many wrong tries end it. */
@@ -148,28 +184,34 @@ const typedReference = z
  * POST /api/public/booking/access: the customer names their booking by its reference and e-mail. Always 202 with the
  * same body, whether or not they match: when they do, a 6-digit code goes to that e-mail.
  */
-export const publicBookingAccessSchema = z.strictObject({
-  reference: typedReference,
-  email: z
-    .string({ error: V.required })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: V.wrongEmail }).max(254, { error: V.tooLong })),
-});
+export const publicBookingAccessSchema = z
+  .strictObject({
+    reference: typedReference,
+    email: z
+      .string({ error: V.required })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: V.wrongEmail }).max(254, { error: V.tooLong })),
+  })
+  .meta({ examples: [{ reference: 'PS-7KQ4-2M', email: 'amara@example.com' }] });
 export type PublicBookingAccess = z.output<typeof publicBookingAccessSchema>;
 
 /** POST /api/public/booking/verify: the reference and the code from the mail. */
-export const publicBookingVerifySchema = z.strictObject({
-  reference: typedReference,
-  code: z
-    .string({ error: V.required })
-    .trim()
-    .regex(/^\d{6}$/, { error: V.invalidValue }),
-});
+export const publicBookingVerifySchema = z
+  .strictObject({
+    reference: typedReference,
+    code: z
+      .string({ error: V.required })
+      .trim()
+      .regex(/^\d{6}$/, { error: V.invalidValue }),
+  })
+  .meta({ examples: [{ reference: 'PS-7KQ4-2M', code: '482913' }] });
 export type PublicBookingVerify = z.output<typeof publicBookingVerifySchema>;
 
 /** The booking token: sent as the `Booking-Token` header (never in a URL) beside the client key. */
-export const publicBookingTokenSchema = z.object({ booking_token: z.string(), expires_at: z.string() });
+export const publicBookingTokenSchema = z
+  .object({ booking_token: z.string(), expires_at: z.string() })
+  .meta({ examples: [{ booking_token: 'q3Yy1mN8d0Jx2r5Tn4sWc7pL9vHfA6eKzGbUjXoQiRM', expires_at: '2026-11-28T10:45:00.000Z' }] });
 export type PublicBookingToken = z.infer<typeof publicBookingTokenSchema>;
 export const publicBookingTokenHeadersSchema = z.looseObject({
   'booking-token': z.string({ error: V.required }).min(20, { error: V.invalidValue }).max(200, { error: V.invalidValue }),
@@ -232,14 +274,27 @@ export type PublicBookingView = z.infer<typeof publicBookingViewSchema>;
  * What a customer's own cancel answers: the booking is cancelled, and what is due back by the company's policy (all that
  * was paid until `public_booking_refund_hours` before drop-off, nothing after), said in the request's language.
  */
-export const publicBookingCancellationSchema = z.object({
-  reference: z.string(),
-  status: z.enum(bookingStatuses),
-  paid: z.number().int(),
-  refund_due: z.number().int(),
-  currency: z.string(),
-  refund_text: z.string(),
-});
+export const publicBookingCancellationSchema = z
+  .object({
+    reference: z.string(),
+    status: z.enum(bookingStatuses),
+    paid: z.number().int(),
+    refund_due: z.number().int(),
+    currency: z.string(),
+    refund_text: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        reference: 'PS-7KQ4-2M',
+        status: 'cancelled',
+        paid: 1500,
+        refund_due: 1500,
+        currency: 'GBP',
+        refund_text: 'Your booking PS-7KQ4-2M is cancelled. The £15.00 you paid will be refunded.',
+      },
+    ],
+  });
 export type PublicBookingCancellation = z.infer<typeof publicBookingCancellationSchema>;
 
 /**
@@ -264,7 +319,13 @@ export const publicBookingUpdateSchema = z
     confirm_price: z.number({ error: V.invalidValue }).int({ error: V.invalidValue }).min(0, { error: V.invalidValue }).optional(),
   })
   .refine((body) => Object.keys(body).some((key) => key !== 'confirm_price'), { error: V.required })
-  .refine(stayInOrder, { path: ['arrival_at'], error: V.dateOrder });
+  .refine(stayInOrder, { path: ['arrival_at'], error: V.dateOrder })
+  .meta({
+    examples: [
+      { arrival_at: '2026-12-16T18:00:00Z', return_flight: 'BA 2493' },
+      { arrival_at: '2026-12-16T18:00:00Z', return_flight: 'BA 2493', confirm_price: 11899 },
+    ],
+  });
 export type PublicBookingUpdateInput = z.input<typeof publicBookingUpdateSchema>;
 export type PublicBookingUpdate = z.output<typeof publicBookingUpdateSchema>;
 
@@ -298,19 +359,30 @@ export const DEFAULT_BAG_CLAIM_MINUTES = 30;
  * POST /api/public/booking/request-car: "I have landed, bring my car" (meet and greet): `bag_claim_minutes` is how long
  * until the customer is out of baggage claim, when the car is wanted at the terminal.
  */
-export const publicCarRequestSchema = z.strictObject({
-  bag_claim_minutes: z
-    .number({ error: V.invalidValue })
-    .int({ error: V.invalidValue })
-    .min(0, { error: V.invalidValue })
-    .max(MAX_BAG_CLAIM_MINUTES, { error: V.invalidValue })
-    .default(DEFAULT_BAG_CLAIM_MINUTES),
-});
+export const publicCarRequestSchema = z
+  .strictObject({
+    bag_claim_minutes: z
+      .number({ error: V.invalidValue })
+      .int({ error: V.invalidValue })
+      .min(0, { error: V.invalidValue })
+      .max(MAX_BAG_CLAIM_MINUTES, { error: V.invalidValue })
+      .default(DEFAULT_BAG_CLAIM_MINUTES),
+  })
+  .meta({ examples: [{ bag_claim_minutes: 20 }] });
 export type PublicCarRequestInput = z.input<typeof publicCarRequestSchema>;
 export type PublicCarRequest = z.output<typeof publicCarRequestSchema>;
 
 /** What request-car answers: the request, and `text` saying it in the request's language. */
-export const publicCarRequestAnswerSchema = carRequestSchema.extend({ reference: z.string(), text: z.string() });
+export const publicCarRequestAnswerSchema = carRequestSchema.extend({ reference: z.string(), text: z.string() }).meta({
+  examples: [
+    {
+      reference: 'PS-7KQ4-2M',
+      requested_at: '2026-12-14T17:40:00.000Z',
+      wanted_at: '2026-12-14T18:00:00.000Z',
+      text: 'We are bringing your car: it will be at the terminal at about 18:00.',
+    },
+  ],
+});
 export type PublicCarRequestAnswer = z.infer<typeof publicCarRequestAnswerSchema>;
 
 export const publicBookingEndpoints = {

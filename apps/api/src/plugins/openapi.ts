@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -45,7 +46,11 @@ export async function registerOpenApi(app: FastifyInstance, tags: readonly { nam
     },
     transform: (input) => {
       const output = jsonSchemaTransform(input);
-      const schema = output.schema as { hide?: boolean; operationId?: string } | undefined;
+      const schema = output.schema as { hide?: boolean; operationId?: string; body?: Record<string, unknown> } | undefined;
+      // zod leaves a body's `examples` out of its JSON Schema when a field transforms (a registration in capitals, a
+      // flight number): taken from the schema's metadata here, so the reference shows the example (issue 23).
+      const bodyExamples = examplesOf(input.schema?.body);
+      if (schema?.body && bodyExamples && !('examples' in schema.body)) schema.body.examples = bodyExamples;
       if (schema && !schema.hide && !schema.operationId) {
         const method = Array.isArray(input.route.method) ? String(input.route.method[0]) : String(input.route.method);
         schema.operationId = operationIdOf(method, input.url);
@@ -54,4 +59,11 @@ export async function registerOpenApi(app: FastifyInstance, tags: readonly { nam
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+/** The `examples` a zod schema's metadata names (`.meta({ examples })`), if any. */
+function examplesOf(schema: unknown): unknown[] | undefined {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  const examples = z.globalRegistry.get(schema)?.examples;
+  return Array.isArray(examples) ? examples : undefined;
 }
