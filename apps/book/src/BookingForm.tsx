@@ -7,7 +7,7 @@ import type { Quote } from '@ps/contracts/quote';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, type PublicApi } from './api';
 import type { Translate } from './i18n';
-import { describedBy, Field, Notice, QrCode } from './parts';
+import { ClockField, describedBy, Field, Notice, QrCode } from './parts';
 
 /** The two kinds of stay a customer books here (park and ride books its shuttles at the desk). */
 const stayTypes = ['parking', 'meet_and_greet'] as const;
@@ -346,31 +346,24 @@ export function BookingForm(props: { page: BookingPage; api: PublicApi; t: Trans
             <fieldset>
               <legend>{t('book.when')}</legend>
               <div class="row">
-                <Field
+                <ClockField
                   id="drop-off"
                   label={t('book.dropOff')}
                   hint={t('book.airportClock', { zone: timeZone })}
+                  value={dropOff}
+                  onChange={setDropOff}
                   error={error('departure_at')}
-                >
-                  <input
-                    id="drop-off"
-                    type="datetime-local"
-                    required
-                    value={dropOff}
-                    onInput={(event) => setDropOff(event.currentTarget.value)}
-                    aria-describedby={describedBy('drop-off', true, error('departure_at'))}
-                  />
-                </Field>
-                <Field id="pick-up" label={t('book.pickUp')} hint={t('book.airportClock', { zone: timeZone })} error={error('arrival_at')}>
-                  <input
-                    id="pick-up"
-                    type="datetime-local"
-                    required
-                    value={pickUp}
-                    onInput={(event) => setPickUp(event.currentTarget.value)}
-                    aria-describedby={describedBy('pick-up', true, error('arrival_at'))}
-                  />
-                </Field>
+                  required
+                />
+                <ClockField
+                  id="pick-up"
+                  label={t('book.pickUp')}
+                  hint={t('book.airportClock', { zone: timeZone })}
+                  value={pickUp}
+                  onChange={setPickUp}
+                  error={error('arrival_at')}
+                  required
+                />
               </div>
               <div class="row">
                 {input('outbound_flight', t('book.outboundFlight'), { hint: t('book.flightHint') })}

@@ -6,7 +6,7 @@ import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, type PublicApi } from './api';
 import type { Translate } from './i18n';
-import { describedBy, Field, Notice, QrCode } from './parts';
+import { ClockField, describedBy, Field, Notice, QrCode } from './parts';
 
 /** How long a customer may say baggage claim takes them (minutes), the first being the default. */
 const BAG_CLAIM_CHOICES = [30, 0, 15, 45, 60, 90];
@@ -310,12 +310,20 @@ function ChangeForm(props: {
         }}
       >
         <div class="row">
-          <Field id="change-drop-off" label={t('book.dropOff')} hint={t('book.airportClock', { zone })}>
-            <input id="change-drop-off" type="datetime-local" value={dropOff} onInput={(event) => setDropOff(event.currentTarget.value)} />
-          </Field>
-          <Field id="change-pick-up" label={t('book.pickUp')} hint={t('book.airportClock', { zone })}>
-            <input id="change-pick-up" type="datetime-local" value={pickUp} onInput={(event) => setPickUp(event.currentTarget.value)} />
-          </Field>
+          <ClockField
+            id="change-drop-off"
+            label={t('book.dropOff')}
+            hint={t('book.airportClock', { zone })}
+            value={dropOff}
+            onChange={setDropOff}
+          />
+          <ClockField
+            id="change-pick-up"
+            label={t('book.pickUp')}
+            hint={t('book.airportClock', { zone })}
+            value={pickUp}
+            onChange={setPickUp}
+          />
         </div>
         <div class="row">
           <Field id="change-outbound" label={t('book.outboundFlight')}>

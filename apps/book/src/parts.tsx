@@ -28,6 +28,31 @@ export function describedBy(id: string, hint: boolean, error: string | undefined
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** A date and time on the airport's clock (`YYYY-MM-DDTHH:mm`), said under the field. */
+export function ClockField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  const { id, label, hint, value, onChange, error, required } = props;
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        type="datetime-local"
+        required={required}
+        value={value}
+        onInput={(event) => onChange(event.currentTarget.value)}
+        aria-describedby={describedBy(id, true, error)}
+      />
+    </Field>
+  );
+}
+
 /** A message for the whole form: `alert` for a refusal, `status` for news (both read out when they appear). */
 export function Notice({ tone, children }: { tone: 'error' | 'info' | 'success'; children: ComponentChildren }) {
   return (
