@@ -20,7 +20,8 @@ interface Site {
   slug: string;
   companyId: number;
   clientKey: string;
-  /** The demo admin's calls on this server. */
+  /** The demo admin's session on this server, and their calls. */
+  adminTokens: { access_token: string; refresh_token: string };
   admin: <T>(method: string, path: string, body?: unknown) => Promise<T>;
 }
 
@@ -39,7 +40,7 @@ const test = base.extend<object, { site: Site }>({
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ type: 'email', email: 'admin@example.com', password: 'admin123', org_instance_id: 1 }),
-      }).then((response) => response.json() as Promise<{ data: { access_token: string } }>);
+      }).then((response) => response.json() as Promise<{ data: { access_token: string; refresh_token: string } }>);
       const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
         const response = await fetch(`${server.url}${path}`, {
           method,
@@ -54,7 +55,15 @@ const test = base.extend<object, { site: Site }>({
       };
       const details = await admin<{ booking_slug: string }>('GET', '/api/company/details');
       const key = await admin<{ company_id: number; client_key: string }>('GET', '/api/company/client-key');
-      await use({ server, smtp, slug: details.booking_slug, companyId: key.company_id, clientKey: key.client_key, admin });
+      await use({
+        server,
+        smtp,
+        slug: details.booking_slug,
+        companyId: key.company_id,
+        clientKey: key.client_key,
+        adminTokens: signIn.data,
+        admin,
+      });
       await server.stop();
       await smtp.close();
     },
@@ -234,18 +243,13 @@ test('a customer changes the return and confirms the new price; on landing calls
   });
   await site.admin('PATCH', `/api/booking/status/update/${valet.id}`, { status: 'checked_in' });
   const office = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  const signIn = await fetch(`${site.server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'email', email: 'admin@example.com', password: 'admin123', org_instance_id: 1 }),
-  }).then((response) => response.json() as Promise<{ data: { access_token: string; refresh_token: string } }>);
   await office.goto(`${site.server.url}/auth/login`);
   await office.evaluate((tokens) => {
     localStorage.setItem('token', tokens.access_token);
     localStorage.setItem('ref_token', tokens.refresh_token);
     localStorage.setItem('org_id', '1');
     localStorage.setItem('company_id', '1');
-  }, signIn.data);
+  }, site.adminTokens);
   await office.goto(`${site.server.url}/1/dashboard`);
   const card = office.getByTestId('board-out').locator(`[data-reference="${valet.reference}"]`);
   await expect(card).toBeVisible({ timeout: 20_000 });

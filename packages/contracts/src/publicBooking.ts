@@ -329,12 +329,13 @@ export const publicBookingUpdateSchema = z
 export type PublicBookingUpdateInput = z.input<typeof publicBookingUpdateSchema>;
 export type PublicBookingUpdate = z.output<typeof publicBookingUpdateSchema>;
 
-const priceFigures = z.object({
-  base_price: z.number().int(),
-  package_price: z.number().int(),
-  services_price: z.number().int(),
-  discount: z.number().int(),
-  total: z.number().int(),
+/** A price's lines as the customer sees them (the view's own). */
+const priceFigures = publicBookingViewSchema.pick({
+  base_price: true,
+  package_price: true,
+  services_price: true,
+  discount: true,
+  total: true,
 });
 
 /**

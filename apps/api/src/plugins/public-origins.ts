@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/index.ts';
+import { parseClientKeyHeader } from '../lib/client-key.ts';
 import { AppError } from '../lib/errors.ts';
 
 declare module 'fastify' {
@@ -21,15 +22,6 @@ const PREFLIGHT_MAX_AGE = 600;
 function isSameOrigin(request: FastifyRequest, origin: string): boolean {
   const host = request.headers.host;
   return host !== undefined && (origin === `https://${host}` || origin === `http://${host}`);
-}
-
-/** The company id a `Basic base64(company_id:key)` header names (the key itself is the route's to check). */
-function companyIdOfHeader(header: string | undefined): number | null {
-  const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
-  if (!encoded) return null;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const id = Number(decoded.slice(0, decoded.indexOf(':')));
-  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** The origins an active company lists (its blog and pages are read through them too, with online booking off). */
@@ -70,8 +62,9 @@ export function registerPublicOrigins(app: FastifyInstance, db: Db): void {
   app.decorate('checkPublicOrigin', async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (origin === undefined || isSameOrigin(request, origin)) return;
-    const companyId = companyIdOfHeader(request.headers.authorization);
-    const listed = companyId !== null && (await companyOriginsOf(db, companyId)).includes(origin);
+    // The company the header names (its key is the route's to check).
+    const companyId = parseClientKeyHeader(request.headers.authorization)?.companyId;
+    const listed = companyId !== undefined && (await companyOriginsOf(db, companyId)).includes(origin);
     if (!listed) throw new AppError(403, 'origin_not_allowed');
     allowOrigin(reply, origin);
     reply.header('vary', 'Origin');

@@ -7,6 +7,7 @@ import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { createQuoteService, discountOf } from '../quote/quote.service.ts';
 import type { BookingTableRow } from './bookings.repository.ts';
+import { planServiceSet } from './bookings.service-set.ts';
 import { firstFullDay, lockCarPark, routeFacts } from './bookings.stay.ts';
 
 /** Who makes the booking: the company, the user, and the language messages are written in. */
@@ -276,4 +277,30 @@ export async function repriceOf(
     rule,
   );
   return { stay, stayInput, priced, held, rule, before: priceOfRow(row), after };
+}
+
+/**
+ * The price a change gives the booking, or null when it keeps its price: the stay's re-price when route, times,
+ * package, type or voucher change, and the new services price when the service set changes (the voucher's rule applied
+ * to the new subtotal).
+ */
+export async function priceChangeOf(
+  db: DbOrTx,
+  caller: BookingCaller,
+  row: BookingTableRow,
+  input: BookingUpdate,
+  options: { serviceIds?: number[]; activeOnly?: boolean },
+) {
+  const services = options.serviceIds ? await planServiceSet(db, caller.companyId, row.id, options.serviceIds) : null;
+  const servicesPrice = services?.changed ? services.services_price : undefined;
+  if (changesPrice(row, input)) {
+    const reprice = await repriceOf(db, caller, row, input, {
+      ...(servicesPrice === undefined ? {} : { servicesPrice }),
+      activeOnly: options.activeOnly ?? false,
+    });
+    return { reprice, services: services?.changed ? services : null, before: reprice.before, after: reprice.after };
+  }
+  if (servicesPrice === undefined || !services) return null;
+  const after = totalOf({ base_price: row.base_price, package_price: row.package_price, services_price: servicesPrice }, ruleOfRow(row));
+  return { reprice: null, services, before: priceOfRow(row), after };
 }

@@ -24,18 +24,15 @@ import { listBookings, validTimeZone } from './bookings.list.ts';
 import {
   assertSpace,
   type BookingCaller,
-  changesPrice,
   newReference,
+  priceChangeOf,
   priceOfRow,
   priceStay,
-  repriceOf,
   resolveStay,
-  ruleOfRow,
   type StayInput,
-  totalOf,
 } from './bookings.pricing.ts';
 import { type BookingTableRow, type BookingViewRow, createBookingsRepository, hasPayments } from './bookings.repository.ts';
-import { applyServiceSet, planServiceSet } from './bookings.service-set.ts';
+import { applyServiceSet } from './bookings.service-set.ts';
 import { giveVoucherUseBack, takeVoucherUse } from './bookings.stay.ts';
 
 export type { BookingCaller };
@@ -144,26 +141,6 @@ export interface UpdateOptions {
   alsoWrite?: (tx: DbOrTx, bookingId: number) => Promise<void>;
   /** The statuses the booking may be changed in (the customer's change online: before the car is handed over); 400 `booking_not_changeable` otherwise. */
   statuses?: readonly BookingStatus[];
-}
-
-/**
- * The price a change gives the booking, or null when it keeps its price: the stay's re-price when route, times,
- * package, type or voucher change, and the new services price when the service set changes (the voucher's rule applied
- * to the new subtotal).
- */
-async function priceChangeOf(db: DbOrTx, caller: BookingCaller, row: BookingTableRow, input: BookingUpdate, options: UpdateOptions) {
-  const services = options.serviceIds ? await planServiceSet(db, caller.companyId, row.id, options.serviceIds) : null;
-  const servicesPrice = services?.changed ? services.services_price : undefined;
-  if (changesPrice(row, input)) {
-    const reprice = await repriceOf(db, caller, row, input, {
-      ...(servicesPrice === undefined ? {} : { servicesPrice }),
-      activeOnly: options.activeOnly ?? false,
-    });
-    return { reprice, services: services?.changed ? services : null, before: reprice.before, after: reprice.after };
-  }
-  if (servicesPrice === undefined || !services) return null;
-  const after = totalOf({ base_price: row.base_price, package_price: row.package_price, services_price: servicesPrice }, ruleOfRow(row));
-  return { reprice: null, services, before: priceOfRow(row), after };
 }
 
 /** `references` draws a booking's reference (tests give one that collides first). */

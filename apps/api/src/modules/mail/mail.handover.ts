@@ -6,7 +6,8 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import type { RecordActor } from '../../kit/routes.ts';
 import { translator } from '../../lib/i18n.ts';
-import { escapeHtml, type RenderedMail } from './mail.render.ts';
+import { escapeHtml } from './mail.layout.ts';
+import type { RenderedMail } from './mail.render.ts';
 import { type BookingForMail, bookingForMail, type MailRow } from './mail.repository.ts';
 import { queueBookingMessage } from './mail.service.ts';
 

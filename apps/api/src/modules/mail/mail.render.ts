@@ -22,8 +22,6 @@ export interface RenderedMail {
   html: string;
 }
 
-export { escapeHtml };
-
 /** How wide one module of the mail's QR code is drawn: a reference's 21 modules and the quiet zone make 145 px. */
 const MODULE_PX = 5;
 

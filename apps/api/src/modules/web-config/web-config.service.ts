@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
 import type { CompanyActor } from '../../kit/routes.ts';
+import { parseClientKeyHeader } from '../../lib/client-key.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isSvgDocument, sanitizeSvg } from '../../lib/svg.ts';
 import { type AccessChangeFeed, accessChangeFeed } from '../../plugins/access.ts';
@@ -105,14 +106,10 @@ async function keyedCompany(db: Db, companyId: number): Promise<KeyedCompanyRow 
  * (`keyedCompany`: the change's own process at once, the others within milliseconds).
  */
 export async function clientKeyCompany(db: Db, header: string | undefined): Promise<ClientKeyCompany> {
-  const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
-  const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
-  const separator = decoded.indexOf(':');
-  const companyId = Number(decoded.slice(0, separator));
-  const key = decoded.slice(separator + 1);
-  if (separator < 1 || !Number.isInteger(companyId) || companyId <= 0 || !key) throw new AppError(401, 'client_key_invalid');
-  const company = await keyedCompany(db, companyId);
-  if (!company || !sameSecret(company.client_key, key)) throw new AppError(401, 'client_key_invalid');
+  const named = parseClientKeyHeader(header);
+  if (!named) throw new AppError(401, 'client_key_invalid');
+  const company = await keyedCompany(db, named.companyId);
+  if (!company || !sameSecret(company.client_key, named.key)) throw new AppError(401, 'client_key_invalid');
   return {
     id: company.id,
     public_booking_enabled: company.public_booking_enabled,
