@@ -7,6 +7,7 @@ import { keepNewFilesPrivate, tightenFolder } from './db/private-files.ts';
 import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
 import { type MailWorker, mailWorkerFromConfig } from './modules/mail/mail.worker.ts';
+import { createReportScheduler, type ReportScheduler } from './modules/reports/reports.mail.ts';
 import { createRetentionJob, type RetentionJob, retentionPolicyOf } from './modules/retention/retention.ts';
 import { createEligibilitySweep, type EligibilitySweep } from './modules/trips/trips.sweep.ts';
 
@@ -33,6 +34,7 @@ let mailWorker: MailWorker;
 let flightWorker: FlightWorker;
 let eligibilitySweep: EligibilitySweep;
 let retentionJob: RetentionJob;
+let reportScheduler: ReportScheduler;
 let closeControl: () => Promise<void> = async () => {};
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
@@ -58,6 +60,10 @@ try {
   // their company's retention are deleted (at start and daily).
   retentionJob = createRetentionJob(database, retentionPolicyOf(config), uploads, app.log);
   retentionJob.start();
+  // Reports by mail: due periods (weekly: Monday 07:00, monthly: the 1st 07:00, on each company's clock) are queued in
+  // the outbox with their XLSX, once per subscription and period whatever the number of processes (every 5 minutes).
+  reportScheduler = createReportScheduler(database.db, app.log);
+  reportScheduler.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);
   await closeControl().catch(() => {});
@@ -77,6 +83,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await flightWorker.stop();
     await eligibilitySweep.stop();
     await retentionJob.stop();
+    await reportScheduler.stop();
     await app.close();
     await closeControl();
     await database.close();

@@ -94,6 +94,8 @@ export const auditEntities = [
   'car_request',
   // A customer's data exported at their request (issue 23, section 4): who, when, which bookings, in what format.
   'customer_data_export',
+  // Who receives the report by mail (issue 24, section 3).
+  'report_subscription',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

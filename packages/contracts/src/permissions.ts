@@ -139,6 +139,12 @@ export const builtInRolePermissions = {
     // closed bookings past the company's retention. Only the admin's by default: a company gives them to a role on purpose.
     'customer_data.view',
     'customer_data.erase',
+    // Reports a manager reads (issue 24, section 3), their downloads, and who receives them by mail.
+    'reports.view',
+    'report_subscriptions.view',
+    'report_subscriptions.create',
+    'report_subscriptions.update',
+    'report_subscriptions.delete',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
   // and the handovers of the bookings of their trips (the handovers service scopes them the same way).

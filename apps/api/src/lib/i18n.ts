@@ -28,6 +28,8 @@ import publicBookingEn from '@ps/contracts/locales/publicBooking.en.json' with {
 import publicBookingTa from '@ps/contracts/locales/publicBooking.ta.json' with { type: 'json' };
 import quoteEn from '@ps/contracts/locales/quote.en.json' with { type: 'json' };
 import quoteTa from '@ps/contracts/locales/quote.ta.json' with { type: 'json' };
+import reportsEn from '@ps/contracts/locales/reports.en.json' with { type: 'json' };
+import reportsTa from '@ps/contracts/locales/reports.ta.json' with { type: 'json' };
 import restoreEn from '@ps/contracts/locales/restore.en.json' with { type: 'json' };
 import restoreTa from '@ps/contracts/locales/restore.ta.json' with { type: 'json' };
 import rolesEn from '@ps/contracts/locales/roles.en.json' with { type: 'json' };
@@ -82,6 +84,7 @@ const catalogues: Record<Language, Catalogue> = {
     handoversEn,
     publicBookingEn,
     customerDataEn,
+    reportsEn,
   ),
   ta: mergeCatalogues(
     ta,
@@ -103,6 +106,7 @@ const catalogues: Record<Language, Catalogue> = {
     handoversTa,
     publicBookingTa,
     customerDataTa,
+    reportsTa,
   ),
 };
 

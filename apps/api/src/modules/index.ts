@@ -31,6 +31,7 @@ import { positionsModule } from './positions/positions.module.ts';
 import { pricesModule } from './prices/prices.module.ts';
 import { publicBookingModule } from './public-booking/public-booking.module.ts';
 import { quoteModule } from './quote/quote.module.ts';
+import { reportsModule } from './reports/reports.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { sessionsModule } from './sessions/sessions.module.ts';
@@ -88,4 +89,5 @@ export const apiModules: readonly ApiModule[] = [
   onSiteModule,
   publicBookingModule,
   customerDataModule,
+  reportsModule,
 ];

@@ -19,6 +19,7 @@ export * from './prices.ts';
 export * from './products.ts';
 export * from './public-booking.ts';
 export * from './rate-limits.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './security-events.ts';
 export * from './settings.ts';

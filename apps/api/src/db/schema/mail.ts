@@ -1,8 +1,15 @@
 import { languages, mailStates } from '@ps/contracts';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
+
+/** A file sent with a message, kept in the outbox row so a retry or another process sends the same bytes. */
+export interface MailAttachment {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+}
 
 /**
  * The mail outbox: every message the product sends is a row first, written in the transaction of the change
@@ -28,6 +35,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
     html_body: text('html_body').notNull(),
+    /** Files sent with the message (a report's XLSX): name, type and the bytes in base64; null for none. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     state: text('state', { enum: mailStates }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

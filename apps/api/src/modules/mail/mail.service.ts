@@ -13,7 +13,7 @@ import { type BookingForMail, bookingForMail, createMailRepository, type MailRow
 export const MAIL_CHANNEL = 'ps_mail';
 export const BOOKING_CONFIRMATION = 'booking_confirmation';
 
-type ListRow = Omit<MailRow, 'text_body' | 'html_body'>;
+type ListRow = Omit<MailRow, 'text_body' | 'html_body' | 'attachments'>;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -52,6 +52,12 @@ async function announce(tx: DbOrTx, row: MailRow): Promise<void> {
   if (row.booking_id !== null) await publishLiveEvent(tx, { company_id: row.company_id, booking_id: row.booking_id, action: 'mail' });
 }
 
+/** A message as the audit keeps it: its attached files by name and type, never their bytes. */
+export const auditedMail = (row: MailRow) => ({
+  ...row,
+  attachments: row.attachments?.map(({ filename, content_type }) => ({ filename, content_type })) ?? null,
+});
+
 const auditMail = (tx: DbOrTx, actor: RecordActor, action: 'create' | 'update', row: MailRow, before?: MailRow) =>
   recordAudit(tx, {
     companyId: actor.companyId,
@@ -59,8 +65,8 @@ const auditMail = (tx: DbOrTx, actor: RecordActor, action: 'create' | 'update', 
     entity: 'mail_message',
     entityId: row.id,
     action,
-    before,
-    after: row,
+    before: before ? auditedMail(before) : undefined,
+    after: auditedMail(row),
   });
 
 /** A message whose bodies hold a secret (a manage-my-booking code): audited without them. */
@@ -191,6 +197,7 @@ export function createMailService(db: Db) {
               subject: row.subject,
               text_body: row.text_body,
               html_body: row.html_body,
+              attachments: row.attachments,
               created_by: actor.actorUserId,
             })
             .returning();

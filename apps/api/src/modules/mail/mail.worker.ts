@@ -113,6 +113,16 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         // The company's logo is written into the HTML as a data: URL (the outbox row holds the whole message); sent as
         // an inline attachment (cid:), which mail programs show where most drop data: images.
         attachDataUrls: true,
+        // Files the message carries (a report's XLSX), kept in the row so every try sends the same bytes.
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.content_type,
+                content: Buffer.from(file.content_base64, 'base64'),
+              })),
+            }
+          : {}),
       });
       await finish(db, message, { state: 'sent', sent_at: new Date(), message_id: info.messageId ?? null, last_error: null });
     } catch (error) {
