@@ -185,6 +185,8 @@ export const reportSchema = z.object({
   time_zone: z.string(),
   currency: z.string(),
   car_park_id: z.number().int().nullable(),
+  /** The company's active car parks (capacity above 0), for the filter. */
+  car_parks: z.array(z.object({ id: z.number().int(), name: z.string(), capacity: z.number().int() })),
   revenue: z.array(revenueRowSchema),
   occupancy: z.array(occupancyRowSchema),
   forecast: z.array(forecastRowSchema),

@@ -24,6 +24,7 @@ import { peopleFeature } from '../features/people/manifest';
 import { positionsFeature } from '../features/positions/manifest';
 import { pricesFeature } from '../features/prices/manifest';
 import { quoteFeature } from '../features/quote/manifest';
+import { reportsFeature } from '../features/reports/manifest';
 import { rolesFeature } from '../features/roles/manifest';
 import { settingsFeature } from '../features/settings/manifest';
 import { vouchersFeature } from '../features/vouchers/manifest';
@@ -62,6 +63,7 @@ export const webFeatures: readonly FeatureManifest[] = [
   peopleFeature,
   rolesFeature,
   auditFeature,
+  reportsFeature,
   customerDataFeature,
   settingsFeature,
   companiesFeature,

@@ -72,7 +72,8 @@ export async function buildReport(db: DbOrTx, companyId: number, query: ReportQu
   const timeZone = company.time_zone;
   const today = todayIn(timeZone, now);
   const { from, to } = periodOf(query, today);
-  const carParks = await repository.carParks(query.car_park_id);
+  const allCarParks = await repository.carParks();
+  const carParks = query.car_park_id === undefined ? allCarParks : allCarParks.filter((park) => park.id === query.car_park_id);
   if (query.car_park_id !== undefined && carParks.length === 0) throw notFound();
   const ids = carParks.map((park) => park.id);
   const capacity = carParks.reduce((sum, park) => sum + park.capacity, 0);
@@ -132,6 +133,7 @@ export async function buildReport(db: DbOrTx, companyId: number, query: ReportQu
     time_zone: timeZone,
     currency: company.currency,
     car_park_id: query.car_park_id ?? null,
+    car_parks: allCarParks,
     revenue: revenueRows,
     occupancy,
     forecast,
