@@ -8,6 +8,7 @@ import {
   SegmentedControl,
   Select,
   SimpleGrid,
+  Spoiler,
   Stack,
   Table,
   Text,
@@ -95,10 +96,7 @@ function FigureTable({ caption, columns, rows }: { caption: string; columns: Col
     );
   }
   return (
-    <Table striped highlightOnHover withTableBorder>
-      <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} className="ps-visually-hidden">
-        {caption}
-      </Table.Caption>
+    <Table striped highlightOnHover withTableBorder aria-label={caption}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (
@@ -120,6 +118,16 @@ function FigureTable({ caption, columns, rows }: { caption: string; columns: Col
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** A long table (a day per row) shown a screen's height at first, the rest behind a button. */
+function LongTable({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Spoiler maxHeight={320} showLabel={t('reports.figures.showAll')} hideLabel={t('reports.figures.showFewer')}>
+      {children}
+    </Spoiler>
   );
 }
 
@@ -321,7 +329,7 @@ function ReportSections({
   const majorMoney = (value: number) => formatMoney(toMinor(value, currency), currency, true);
   const c = (key: string) => t(`reports.columns.${key}`);
   const section = { download, downloading };
-  const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : formatPercent(part / whole));
+  const percentOf = (part: number, whole: number) => (whole === 0 ? '—' : formatPercent(part / whole, 1));
 
   // Revenue per month over every car park, this period against last year's.
   const months = new Map<string, { thisYear: number; lastYear: number }>();
@@ -385,21 +393,23 @@ function ReportSections({
               series={[{ name: 'occupancy', label: c('occupancy'), color: 'teal.7' }]}
               valueFormatter={(value) => formatPercent(value / 100)}
             />
-            <FigureTable
-              caption={t('reports.sections.occupancy')}
-              columns={[
-                { key: 'date', label: c('date') },
-                { key: 'booked', label: c('booked'), numeric: true },
-                { key: 'capacity', label: c('capacity'), numeric: true },
-                { key: 'occupancy', label: c('occupancy'), numeric: true },
-              ]}
-              rows={report.occupancy.map((row) => ({
-                date: formatDay(row.date),
-                booked: formatNumber(row.booked),
-                capacity: formatNumber(row.capacity),
-                occupancy: percentOf(row.booked, row.capacity),
-              }))}
-            />
+            <LongTable>
+              <FigureTable
+                caption={t('reports.sections.occupancy')}
+                columns={[
+                  { key: 'date', label: c('date') },
+                  { key: 'booked', label: c('booked'), numeric: true },
+                  { key: 'capacity', label: c('capacity'), numeric: true },
+                  { key: 'occupancy', label: c('occupancy'), numeric: true },
+                ]}
+                rows={report.occupancy.map((row) => ({
+                  date: formatDay(row.date),
+                  booked: formatNumber(row.booked),
+                  capacity: formatNumber(row.capacity),
+                  occupancy: percentOf(row.booked, row.capacity),
+                }))}
+              />
+            </LongTable>
           </>
         )}
       </ReportSection>
@@ -415,31 +425,31 @@ function ReportSections({
                 label: formatDay(row.date, 'dayMonth'),
                 onHand: row.on_hand,
                 forecast: row.forecast,
-                capacity: row.capacity,
               }))}
               dataKey="label"
               series={[
                 { name: 'onHand', label: c('onHand'), color: 'blue.7' },
                 { name: 'forecast', label: c('forecast'), color: 'orange.7' },
-                { name: 'capacity', label: c('capacity'), color: 'gray.6' },
               ]}
               valueFormatter={(value) => formatNumber(value)}
             />
-            <FigureTable
-              caption={t('reports.sections.forecast')}
-              columns={[
-                { key: 'date', label: c('date') },
-                { key: 'onHand', label: c('onHand'), numeric: true },
-                { key: 'forecast', label: c('forecast'), numeric: true },
-                { key: 'occupancy', label: c('occupancy'), numeric: true },
-              ]}
-              rows={report.forecast.map((row) => ({
-                date: formatDay(row.date),
-                onHand: formatNumber(row.on_hand),
-                forecast: formatNumber(row.forecast),
-                occupancy: percentOf(row.forecast, row.capacity),
-              }))}
-            />
+            <LongTable>
+              <FigureTable
+                caption={t('reports.sections.forecast')}
+                columns={[
+                  { key: 'date', label: c('date') },
+                  { key: 'onHand', label: c('onHand'), numeric: true },
+                  { key: 'forecast', label: c('forecast'), numeric: true },
+                  { key: 'occupancy', label: c('occupancy'), numeric: true },
+                ]}
+                rows={report.forecast.map((row) => ({
+                  date: formatDay(row.date),
+                  onHand: formatNumber(row.on_hand),
+                  forecast: formatNumber(row.forecast),
+                  occupancy: percentOf(row.forecast, row.capacity),
+                }))}
+              />
+            </LongTable>
           </>
         )}
       </ReportSection>
