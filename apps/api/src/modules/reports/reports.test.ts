@@ -333,6 +333,17 @@ describe('tenancy and permissions', () => {
     expect(data.revenue).toEqual([]);
     expect(data.outcomes.bookings).toBe(0);
     expect(data.drivers).toEqual([]);
+    // Its XLSX: every sheet holds only its headers (the vouchers' sheet its total line, of nothing).
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/export?from=${JUNE.from}&to=${JUNE.to}`,
+      headers: other.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    for (const name of ['Revenue', 'Channels', 'Agencies', 'Drivers']) expect(workbook.getWorksheet(name)?.rowCount).toBe(1);
+    expect(workbook.getWorksheet('Vouchers')?.getRow(2).getCell(3).value).toBe(0);
   });
 
   it('a driver may not read reports', async () => {
