@@ -111,6 +111,8 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   /** How long a worker holds a message it is sending before another process may take it over. */
   MAIL_LEASE_MS: z.coerce.number().int().positive().default(120_000),
+  /** How often each process looks for report mail that is due (docs/operations.md, "Reports by mail"). */
+  REPORT_SCHEDULE_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
   /**
    * An HTTP flight provider (docs/operations.md, "Flight tracking"). Without it, operators type estimated
    * arrivals in (the manual provider). The key is sent as a bearer token and never logged.

@@ -61,8 +61,9 @@ try {
   retentionJob = createRetentionJob(database, retentionPolicyOf(config), uploads, app.log);
   retentionJob.start();
   // Reports by mail: due periods (weekly: Monday 07:00, monthly: the 1st 07:00, on each company's clock) are queued in
-  // the outbox with their XLSX, once per subscription and period whatever the number of processes (every 5 minutes).
-  reportScheduler = createReportScheduler(database.db, app.log);
+  // the outbox with their XLSX, once per subscription and period whatever the number of processes (every
+  // REPORT_SCHEDULE_INTERVAL_MS, 5 minutes by default).
+  reportScheduler = createReportScheduler(database.db, app.log, { intervalMs: config.REPORT_SCHEDULE_INTERVAL_MS });
   reportScheduler.start();
 } catch (error) {
   console.error(`Parking Solutions could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,9 +3,11 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { ORG_INSTANCE_ID } from '@ps/contracts';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { reportDeliveries, reportSubscriptions, users } from '../src/db/schema/index.ts';
 import { LIVE_CHANNEL } from '../src/modules/live/live-events.ts';
 import { bookingBody, insertBookingRoute } from './factories/bookings.ts';
 import { createServerDatabase, TEST_JWT_SECRET } from './harness.ts';
@@ -64,6 +66,8 @@ async function startServer(databaseUrl: string, smtpUrl: string): Promise<Server
       // Both processes run a mail worker on the one outbox.
       SMTP_URL: smtpUrl,
       MAIL_POLL_INTERVAL_MS: '200',
+      // Both processes run the report schedule, often.
+      REPORT_SCHEDULE_INTERVAL_MS: '200',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -264,5 +268,34 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     const subjects = smtp.received.map(({ mail }) => mail.subject ?? '');
     expect(subjects).toHaveLength(12);
     for (const reference of references) expect(subjects.filter((subject) => subject.includes(reference))).toHaveLength(1);
+  });
+
+  it('send a subscribed report once: both schedulers find the period due, one queues it, the mail arrives once with its XLSX', async () => {
+    if (!database || !smtp) throw new Error('not started');
+    const handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://', connectTimeoutMs: 3000 });
+    try {
+      const [owner] = await handle.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+      if (!owner?.company_id) throw new Error('no owner');
+      // Subscribed weeks ago: last week's report is due now on both processes' next round.
+      await handle.db.insert(reportSubscriptions).values({
+        company_id: owner.company_id,
+        user_id: owner.id,
+        frequency: 'weekly',
+        language: 'en',
+        created_at: new Date(Date.now() - 30 * 86_400_000),
+      });
+      const reports = () => smtp?.received.filter(({ mail }) => mail.subject?.includes('weekly report')) ?? [];
+      expect(await eventually(async () => reports().length === 1, 20_000)).toBe(true);
+      // Many more rounds of both schedulers (every 200 ms): a second copy would arrive now.
+      await new Promise((done) => setTimeout(done, 1500));
+      expect(reports()).toHaveLength(1);
+      expect(reports()[0]?.to).toEqual([ADMIN_EMAIL]);
+      expect(reports()[0]?.mail.attachments.map((file) => file.contentType)).toContain(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      expect(await handle.db.select().from(reportDeliveries)).toHaveLength(1);
+    } finally {
+      await handle.close();
+    }
   });
 });
