@@ -159,7 +159,7 @@ describe('a full slot in the office', () => {
     });
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect((refused.body as Refusal).details[0]?.field).toBe('arrival_at');
-    expect((refused.body as Refusal).message).toContain('customers coming back (arrivals)');
+    expect((refused.body as Refusal).message).toContain('takes at most 1 customer coming back (arrival) per 15 minutes');
     const offered = (refused.body as Refusal).free_slots;
     expect(offered.map((slot) => slot.local)).toEqual([
       `${YEAR}-06-12T17:45`,

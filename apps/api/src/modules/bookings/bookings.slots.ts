@@ -220,7 +220,7 @@ function slotFull(caller: BookingCaller, check: SlotCheck, start: Date, free: Fr
     vars: {
       place: check.placeName,
       limit: check.limit,
-      what: caller.t(check.kind === 'departure' ? 'slots.departures' : 'slots.arrivals'),
+      what: caller.t(check.kind === 'departure' ? 'slots.departures' : 'slots.arrivals', { count: check.limit }),
       slot: formatDateTimeRange(caller.language, start, end, timeZone),
       free: free.length === 0 ? caller.t('slots.noneFree') : free.map((slot) => formatTime(caller.language, slot.at, timeZone)).join(', '),
     },

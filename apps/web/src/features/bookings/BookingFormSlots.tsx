@@ -26,14 +26,7 @@ export function FreeSlotChoices({ slots, zone, onPick }: FreeSlotChoicesProps) {
           const time = formatDateTime(slot.at, zone, 'short');
           const load = t('bookings.slots.load', { booked: formatNumber(slot.booked), limit: formatNumber(slot.limit) });
           return (
-            <Button
-              key={`${slot.field}-${slot.at}`}
-              variant="light"
-              size="sm"
-              onClick={() => onPick(slot)}
-              aria-label={t('bookings.slots.take', { time, load })}
-              data-slot={slot.local}
-            >
+            <Button key={`${slot.field}-${slot.at}`} variant="light" size="sm" onClick={() => onPick(slot)} data-slot={slot.local}>
               {time} · {load}
             </Button>
           );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { BoardBooking, BoardDirection, BoardSlot, BookingStatus } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -51,25 +51,21 @@ function SlotLoads({ type, slots, timeZone }: { type: BoardDirection; slots: Boa
           const time = formatTime(slot.start, timeZone);
           const full = slot.booked >= slot.limit;
           return (
-            <Badge
+            <Paper
               key={`${slot.location_id}-${slot.start}`}
               role="listitem"
-              size="lg"
+              withBorder
               radius="sm"
-              variant={full ? 'filled' : 'light'}
-              color={full ? 'red.9' : 'blue.9'}
-              tt="none"
-              className="ps-wrap"
+              px="xs"
+              py={4}
+              style={full ? { borderColor: 'var(--mantine-color-red-8)' } : undefined}
               data-slot-load={`${slot.booked}/${slot.limit}`}
-              aria-label={t('dashboard.board.slots.label', {
-                time,
-                place: slot.location_name,
-                booked: formatNumber(slot.booked),
-                limit: formatNumber(slot.limit),
-              })}
             >
-              {time} · {slot.location_name} · {formatNumber(slot.booked)}/{formatNumber(slot.limit)}
-            </Badge>
+              <Text size="sm" fw={600} c={full ? 'red.9' : undefined} className="ps-wrap">
+                {time} · {slot.location_name} · {formatNumber(slot.booked)}/{formatNumber(slot.limit)}
+                {full ? ` · ${t('dashboard.board.slots.full')}` : ''}
+              </Text>
+            </Paper>
           );
         })}
       </Group>
