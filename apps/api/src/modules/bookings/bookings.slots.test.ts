@@ -31,12 +31,16 @@ interface Refusal {
   free_slots: Array<{ field: string; at: string; local: string; booked: number; limit: number }>;
 }
 
+const refusalOf = (response: { body: unknown }) => response.body as Refusal;
+const idOf = (response: { body: { data?: unknown } }) => (response.body.data as { id: number }).id;
+const slotsOf = (response: { body: { data?: unknown } }) => (response.body.data as { slots: unknown[] }).slots;
+
 async function limit(locationId: number, values: { departure_slot_limit?: number | null; arrival_slot_limit?: number | null }) {
   await ctx.db.update(locations).set(values).where(eq(locations.id, locationId));
 }
 
 /** A route of its own (a car park -> a terminal), on the airport's clock of `timeZone`. */
-async function newRoute(tenant: Tenant, timeZone = 'Europe/London') {
+async function newRoute(tenant: Company, timeZone = 'Europe/London') {
   return insertBookingRoute(ctx.db, tenant.company.id, { timeZone });
 }
 
@@ -74,11 +78,11 @@ describe('the slot of the airport clock', () => {
     // 10:14 there: the same slot, refused.
     const refused = await add(owner, route, { departure_at: at('04:29') });
     expect(refused.status).toBe(409);
-    expect((refused.body as Refusal).free_slots.slice(0, 2)).toMatchObject([
+    expect(refusalOf(refused).free_slots.slice(0, 2)).toMatchObject([
       { field: 'departure_at', at: `${YEAR}-06-10T04:00:00.000Z`, local: `${YEAR}-06-10T09:45` },
       { field: 'departure_at', at: `${YEAR}-06-10T04:30:00.000Z`, local: `${YEAR}-06-10T10:15` },
     ]);
-    expect((refused.body as Refusal).message).toContain('10:00');
+    expect(refusalOf(refused).message).toContain('10:00');
     // 10:15 there (04:30 UTC): the next slot, free. A UTC quarter hour would have put 04:29 and 04:30 together.
     expect((await add(owner, route, { departure_at: at('04:30') })).status).toBe(201);
   });
@@ -107,7 +111,7 @@ describe('a full slot in the office', () => {
 
     const refused = await add(owner, route, { departure_at: at('08:05'), vehicle_reg: 'FULL 1' });
     expect(refused.status).toBe(409);
-    const body = refused.body as Refusal;
+    const body = refusalOf(refused);
     expect(body.code).toBe('slot_full');
     expect(body.details).toMatchObject([{ field: 'departure_at', code: 'errors.slot_full' }]);
     expect(body.message).toBe(
@@ -132,9 +136,9 @@ describe('a full slot in the office', () => {
 
     const tamil = await add(owner, route, { departure_at: at('08:05') }, { 'accept-language': 'ta' });
     expect(tamil.status).toBe(409);
-    expect((tamil.body as Refusal).message).toContain('நிரம்பியுள்ளது');
-    expect((tamil.body as Refusal).message).toContain('வாடிக்கையாளர்களை (புறப்பாடு)');
-    expect((tamil.body as Refusal).details[0]?.message).toBe((tamil.body as Refusal).message);
+    expect(refusalOf(tamil).message).toContain('நிரம்பியுள்ளது');
+    expect(refusalOf(tamil).message).toContain('வாடிக்கையாளர்களை (புறப்பாடு)');
+    expect(refusalOf(tamil).details[0]?.message).toBe(refusalOf(tamil).message);
 
     // The slot offered is taken: it is free.
     expect((await add(owner, route, { departure_at: body.free_slots[0]?.at })).status).toBe(201);
@@ -158,9 +162,9 @@ describe('a full slot in the office', () => {
       arrival_at: at('17:05', `${YEAR}-06-12`),
     });
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
-    expect((refused.body as Refusal).details[0]?.field).toBe('arrival_at');
-    expect((refused.body as Refusal).message).toContain('takes at most 1 customer coming back (arrival) per 15 minutes');
-    const offered = (refused.body as Refusal).free_slots;
+    expect(refusalOf(refused).details[0]?.field).toBe('arrival_at');
+    expect(refusalOf(refused).message).toContain('takes at most 1 customer coming back (arrival) per 15 minutes');
+    const offered = refusalOf(refused).free_slots;
     expect(offered.map((slot) => slot.local)).toEqual([
       `${YEAR}-06-12T17:45`,
       `${YEAR}-06-12T18:15`,
@@ -180,13 +184,13 @@ describe('a full slot in the office', () => {
     const first = await add(owner, route, { departure_at: at('10:00') });
     expect(first.status).toBe(201);
     expect((await add(owner, route, { departure_at: at('10:05') })).status).toBe(409);
-    const cancelled = await call(ctx.app, 'PATCH', `/api/booking/status/update/${first.body.data.id}`, owner.headers, {
+    const cancelled = await call(ctx.app, 'PATCH', `/api/booking/status/update/${idOf(first)}`, owner.headers, {
       status: 'cancelled',
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const second = await add(owner, route, { departure_at: at('10:05') });
     expect(second.status).toBe(201);
-    const noShow = await call(ctx.app, 'PATCH', `/api/booking/status/update/${second.body.data.id}`, owner.headers, { status: 'no_show' });
+    const noShow = await call(ctx.app, 'PATCH', `/api/booking/status/update/${idOf(second)}`, owner.headers, { status: 'no_show' });
     expect(noShow.status, JSON.stringify(noShow.body)).toBe(200);
     expect((await add(owner, route, { departure_at: at('10:10') })).status).toBe(201);
   });
@@ -198,23 +202,26 @@ describe('a full slot in the office', () => {
     const second = await add(owner, route, { departure_at: at('12:05') });
     const elsewhere = await add(owner, route, { departure_at: at('13:00') });
     // The slot is full, yet the booking in it moves within it: it does not count against itself.
-    const within = await call(ctx.app, 'PATCH', `/api/booking/update/${first.body.data.id}`, owner.headers, { departure_at: at('12:10') });
+    const within = await call(ctx.app, 'PATCH', `/api/booking/update/${idOf(first)}`, owner.headers, { departure_at: at('12:10') });
     expect(within.status, JSON.stringify(within.body)).toBe(200);
     // The limit lowered to 1: the slot holds 2, and a change of the second's arrival keeps its drop-off slot.
     await limit(route.carPark.id, { departure_slot_limit: 1 });
-    const kept = await call(ctx.app, 'PATCH', `/api/booking/update/${second.body.data.id}`, owner.headers, {
+    const kept = await call(ctx.app, 'PATCH', `/api/booking/update/${idOf(second)}`, owner.headers, {
       arrival_at: `${YEAR}-06-13T18:00:00Z`,
     });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     // Another booking moving in is refused, and its re-price preview says the same without writing.
-    const moveIn = await call(ctx.app, 'PATCH', `/api/booking/update/${elsewhere.body.data.id}`, owner.headers, {
+    const moveIn = await call(ctx.app, 'PATCH', `/api/booking/update/${idOf(elsewhere)}`, owner.headers, {
       departure_at: at('12:01'),
     });
     expect(moveIn.status).toBe(409);
-    expect((moveIn.body as Refusal).code).toBe('slot_full');
+    expect(refusalOf(moveIn).code).toBe('slot_full');
     // 13:00 on the airport's clock is full; the quarter hour before it is the nearest free one.
-    expect((moveIn.body as Refusal).free_slots[0]?.local).toBe(`${YEAR}-06-10T12:45`);
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, elsewhere.body.data.id));
+    expect(refusalOf(moveIn).free_slots[0]?.local).toBe(`${YEAR}-06-10T12:45`);
+    const [row] = await ctx.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, idOf(elsewhere)));
     expect(row?.departure_at.toISOString()).toBe(new Date(at('13:00')).toISOString());
   });
 });
@@ -244,9 +251,9 @@ describe('a full slot on the public booking API', () => {
       },
     );
     expect(refused.status).toBe(409);
-    expect((refused.body as Refusal).code).toBe('slot_full');
-    expect((refused.body as Refusal).message).toContain('நிரம்பியுள்ளது');
-    expect((refused.body as Refusal).free_slots.map((slot) => slot.at)).toContain(
+    expect(refusalOf(refused).code).toBe('slot_full');
+    expect(refusalOf(refused).message).toContain('நிரம்பியுள்ளது');
+    expect(refusalOf(refused).free_slots.map((slot) => slot.at)).toContain(
       new Date(Date.parse(daysAhead(12, 8)) + 15 * 60_000).toISOString(),
     );
 
@@ -269,8 +276,8 @@ describe('a full slot on the public booking API', () => {
       { departure_at: new Date(Date.parse(daysAhead(12, 8)) + 5 * 60_000).toISOString() },
     );
     expect(moved.status, JSON.stringify(moved.body)).toBe(409);
-    expect((moved.body as Refusal).code).toBe('slot_full');
-    expect((moved.body as Refusal).free_slots.length).toBeGreaterThan(0);
+    expect(refusalOf(moved).code).toBe('slot_full');
+    expect(refusalOf(moved).free_slots.length).toBeGreaterThan(0);
     expect(made.reference).not.toBe(later.reference);
   });
 });
@@ -295,14 +302,14 @@ describe('slots and tenancy', () => {
       owner.headers,
     );
     expect(board.status).toBe(200);
-    const slots = board.body.data.slots as Array<{ location_id: number }>;
+    const slots = slotsOf(board) as Array<{ location_id: number }>;
     expect(slots.map((slot) => slot.location_id)).toEqual([mine.carPark.id]);
   });
 });
 
 describe("the board's slot load", () => {
   it('answers each slot holding bookings at a place with a limit, against its limit; cancelled ones do not count', async () => {
-    const tenant = await createTenant(ctx);
+    const tenant = (await createTenant(ctx)) as Company;
     const route = await newRoute(tenant);
     await limit(route.carPark.id, { departure_slot_limit: 4 });
     await limit(route.terminal.id, { arrival_slot_limit: 3 });
@@ -325,7 +332,7 @@ describe("the board's slot load", () => {
       tenant.headers,
     );
     expect(board.status).toBe(200);
-    expect(board.body.data.slots).toEqual([
+    expect(slotsOf(board)).toEqual([
       { location_id: route.carPark.id, location_name: route.carPark.name, start: `${day}T08:00:00.000Z`, booked: 3, limit: 4 },
       { location_id: route.carPark.id, location_name: route.carPark.name, start: `${day}T09:30:00.000Z`, booked: 1, limit: 4 },
     ]);
@@ -335,7 +342,7 @@ describe("the board's slot load", () => {
       `/api/booking/statistics/in-out/list?type=out&date=${YEAR}-08-07&time_zone=Europe/London`,
       tenant.headers,
     );
-    expect(out.body.data.slots).toEqual([
+    expect(slotsOf(out)).toEqual([
       { location_id: route.terminal.id, location_name: route.terminal.name, start: `${YEAR}-08-07T17:30:00.000Z`, booked: 4, limit: 3 },
     ]);
   });
@@ -357,7 +364,7 @@ describe("the location's limits", () => {
         departure_slot_limit: value,
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.details.map((detail: { field: string }) => detail.field)).toEqual(['departure_slot_limit']);
+      expect(refusalOf(wrong).details.map((detail) => detail.field)).toEqual(['departure_slot_limit']);
     }
   });
 });
