@@ -33,6 +33,8 @@ const SECOND_DESKTOP_SPECS = [
   // The customer's side (issue 23): the booking page runs on a server of its own; customer data on this one.
   'booking-page.spec.ts',
   'customer-data.spec.ts',
+  // Limits per 15-minute slot (issue 24, section 2): a server of its own, as its limits would refuse other specs' bookings.
+  'slots.spec.ts',
 ];
 const PROJECTS = [
   // The tests tagged for the phone (apps/web/e2e/support.ts): its layout's steps, and each screen's pass in Tamil.

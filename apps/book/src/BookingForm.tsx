@@ -1,4 +1,5 @@
-import { formatMoney } from '@ps/contracts/common/format';
+import type { FreeSlot } from '@ps/contracts/common/errors';
+import { formatDateTime, formatMoney } from '@ps/contracts/common/format';
 import type { Language } from '@ps/contracts/common/languages';
 import { dayOf, fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import type { PublicLocation } from '@ps/contracts/locations';
@@ -7,7 +8,7 @@ import type { Quote } from '@ps/contracts/quote';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, type PublicApi } from './api';
 import type { Translate } from './i18n';
-import { ClockField, describedBy, Field, Notice, QrCode } from './parts';
+import { ClockField, describedBy, Field, FreeSlots, Notice, QrCode } from './parts';
 
 /** The two kinds of stay a customer books here (park and ride books its shuttles at the desk). */
 const stayTypes = ['parking', 'meet_and_greet'] as const;
@@ -79,6 +80,8 @@ export function BookingForm(props: { page: BookingPage; api: PublicApi; t: Trans
   const [quote, setQuote] = useState<QuoteState>({ state: 'idle' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The free slots offered beside a full one (issue 24, section 2), until one is taken or the form is sent again.
+  const [freeSlots, setFreeSlots] = useState<FreeSlot[]>([]);
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<PublicBookingReceipt | null>(null);
   const formStartedAt = useRef(new Date().toISOString());
@@ -178,6 +181,7 @@ export function BookingForm(props: { page: BookingPage; api: PublicApi; t: Trans
     setBusy(true);
     setFormError(null);
     setFieldErrors({});
+    setFreeSlots([]);
     const optional = (value: string) => (value.trim() === '' ? null : value.trim());
     try {
       const { data } = await api.add(
@@ -213,6 +217,7 @@ export function BookingForm(props: { page: BookingPage; api: PublicApi; t: Trans
       if (error instanceof ApiError) {
         setFieldErrors(error.fields);
         setFormError(error.message);
+        setFreeSlots(error.freeSlots);
       } else setFormError(t('errors.offline'));
     } finally {
       setBusy(false);
@@ -365,6 +370,17 @@ export function BookingForm(props: { page: BookingPage; api: PublicApi; t: Trans
                   required
                 />
               </div>
+              <FreeSlots
+                slots={freeSlots}
+                title={t(freeSlots[0]?.field === 'arrival_at' ? 'book.slots.arrival' : 'book.slots.departure')}
+                describe={(slot) => formatDateTime(language, slot.at, timeZone, 'short')}
+                onPick={(slot) => {
+                  if (slot.field === 'arrival_at') setPickUp(slot.local);
+                  else setDropOff(slot.local);
+                  setFieldErrors(({ [slot.field]: _taken, ...others }) => others);
+                  setFreeSlots([]);
+                }}
+              />
               <div class="row">
                 {input('outbound_flight', t('book.outboundFlight'), { hint: t('book.flightHint') })}
                 {input('return_flight', t('book.returnFlight'), { hint: t('book.flightHint') })}

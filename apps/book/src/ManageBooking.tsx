@@ -1,3 +1,4 @@
+import type { FreeSlot } from '@ps/contracts/common/errors';
 import { formatDateTime, formatMoney, formatTime } from '@ps/contracts/common/format';
 import type { Language } from '@ps/contracts/common/languages';
 import { fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
@@ -6,7 +7,7 @@ import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, type PublicApi } from './api';
 import type { Translate } from './i18n';
-import { ClockField, describedBy, Field, Notice, QrCode } from './parts';
+import { ClockField, describedBy, Field, FreeSlots, Notice, QrCode } from './parts';
 
 /** How long a customer may say baggage claim takes them (minutes), the first being the default. */
 const BAG_CLAIM_CHOICES = [30, 0, 15, 45, 60, 90];
@@ -236,7 +237,16 @@ function BookingView(props: {
         <ChangeForm
           booking={booking}
           t={t}
-          onChange={(body) => guarded(() => api.update(token, body))}
+          language={language}
+          onChange={(body, offer) =>
+            guarded(() =>
+              api.update(token, body).catch((failure: unknown) => {
+                // A full slot's refusal offers the nearest free ones beside the times (issue 24, section 2).
+                if (failure instanceof ApiError) offer(failure.freeSlots);
+                throw failure;
+              }),
+            )
+          }
           onChanged={(change) => {
             setBooking(change.booking);
             setNews({ tone: 'success', text: change.price_text });
@@ -264,16 +274,18 @@ type UpdateBody = Parameters<PublicApi['update']>[1];
 function ChangeForm(props: {
   booking: PublicBookingView;
   t: Translate;
-  onChange: (body: UpdateBody) => Promise<{ data: PublicBookingChange } | undefined>;
+  language: Language;
+  onChange: (body: UpdateBody, offer: (slots: FreeSlot[]) => void) => Promise<{ data: PublicBookingChange } | undefined>;
   onChanged: (change: PublicBookingChange) => void;
 }) {
-  const { booking, t, onChange, onChanged } = props;
+  const { booking, t, language, onChange, onChanged } = props;
   const zone = booking.airport_time_zone;
   const [dropOff, setDropOff] = useState(() => toZonedLocal(booking.departure_at, zone));
   const [pickUp, setPickUp] = useState(() => toZonedLocal(booking.arrival_at, zone));
   const [outbound, setOutbound] = useState(booking.outbound_flight ?? '');
   const [back, setBack] = useState(booking.return_flight ?? '');
   const [toConfirm, setToConfirm] = useState<PublicBookingChange | null>(null);
+  const [freeSlots, setFreeSlots] = useState<FreeSlot[]>([]);
   const [busy, setBusy] = useState(false);
 
   /** Only what differs from the booking is sent (an unchanged time in the past stays allowed). */
@@ -291,7 +303,8 @@ function ChangeForm(props: {
     const body = changes();
     if (Object.keys(body).length === 0) return;
     setBusy(true);
-    const answer = await onChange(confirmPrice === undefined ? body : { ...body, confirm_price: confirmPrice });
+    setFreeSlots([]);
+    const answer = await onChange(confirmPrice === undefined ? body : { ...body, confirm_price: confirmPrice }, setFreeSlots);
     setBusy(false);
     if (!answer) return;
     if (answer.data.updated) {
@@ -325,6 +338,16 @@ function ChangeForm(props: {
             onChange={setPickUp}
           />
         </div>
+        <FreeSlots
+          slots={freeSlots}
+          title={t(freeSlots[0]?.field === 'arrival_at' ? 'book.slots.arrival' : 'book.slots.departure')}
+          describe={(slot) => formatDateTime(language, slot.at, zone, 'short')}
+          onPick={(slot) => {
+            if (slot.field === 'arrival_at') setPickUp(slot.local);
+            else setDropOff(slot.local);
+            setFreeSlots([]);
+          }}
+        />
         <div class="row">
           <Field id="change-outbound" label={t('book.outboundFlight')}>
             <input id="change-outbound" value={outbound} onInput={(event) => setOutbound(event.currentTarget.value)} />

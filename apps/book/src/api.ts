@@ -1,3 +1,4 @@
+import type { FreeSlot } from '@ps/contracts/common/errors';
 import type { Language } from '@ps/contracts/common/languages';
 import type { PublicLocation } from '@ps/contracts/locations';
 import type {
@@ -22,12 +23,15 @@ export class ApiError extends Error {
   readonly code: string;
   /** Each refused field's message, by field name. */
   readonly fields: Record<string, string>;
+  /** A full 15-minute slot's refusal (`slot_full`): the nearest free slots, nearest first. */
+  readonly freeSlots: FreeSlot[];
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string>) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string>, freeSlots: FreeSlot[] = []) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.freeSlots = freeSlots;
   }
 }
 
@@ -65,11 +69,11 @@ export function createPublicApi(page: BookingPage, language: () => Language, off
       throw new ApiError(0, 'offline', offline, {});
     }
     const body = (await response.json().catch(() => null)) as
-      | (Envelope<T> & { code?: string; details?: Array<{ field: string; message: string }> })
+      | (Envelope<T> & { code?: string; details?: Array<{ field: string; message: string }>; free_slots?: FreeSlot[] })
       | null;
     if (!response.ok || !body) {
       const fields = Object.fromEntries((body?.details ?? []).map((detail) => [detail.field, detail.message]));
-      throw new ApiError(response.status, body?.code ?? 'internal', body?.message ?? offline, fields);
+      throw new ApiError(response.status, body?.code ?? 'internal', body?.message ?? offline, fields, body?.free_slots ?? []);
     }
     return body;
   }

@@ -1,3 +1,4 @@
+import type { FreeSlot } from '@ps/contracts/common/errors';
 import { qrModules } from '@ps/contracts/common/qr';
 import type { ComponentChildren } from 'preact';
 
@@ -72,5 +73,31 @@ export function QrCode({ text, label }: { text: string; label: string }) {
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
+  );
+}
+
+/**
+ * The free 15-minute slots a full one's refusal offered (issue 24, section 2): each a button that puts its time into
+ * the drop-off or pick-up field, to be sent again.
+ */
+export function FreeSlots(props: {
+  slots: FreeSlot[];
+  title: string;
+  describe: (slot: FreeSlot) => string;
+  onPick: (slot: FreeSlot) => void;
+}) {
+  const { slots, title, describe, onPick } = props;
+  if (slots.length === 0) return null;
+  return (
+    <fieldset class="free-slots" data-testid="free-slots">
+      <legend class="hint">{title}</legend>
+      <div class="actions">
+        {slots.map((slot) => (
+          <button key={`${slot.field}-${slot.at}`} type="button" class="secondary" data-slot={slot.local} onClick={() => onPick(slot)}>
+            {describe(slot)}
+          </button>
+        ))}
+      </div>
+    </fieldset>
   );
 }

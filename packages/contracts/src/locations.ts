@@ -33,6 +33,10 @@ export const locationSchema = z.object({
   arrival_instructions: z.string().nullable(),
   /** Car spaces; 0 = not a car park. */
   capacity: z.number().int(),
+  /** The most customers coming in here (departures: the car dropped off) per 15-minute slot of the airport's clock; null = no limit. */
+  departure_slot_limit: z.number().int().nullable(),
+  /** The most customers coming back here (arrivals: the car handed back) per 15-minute slot; null = no limit. */
+  arrival_slot_limit: z.number().int().nullable(),
   status: recordStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
@@ -41,6 +45,16 @@ export type Location = z.infer<typeof locationSchema>;
 
 /** The longest arrival instructions a place keeps (a few short paragraphs). */
 export const MAX_ARRIVAL_INSTRUCTIONS = 1000;
+
+/** The highest limit per 15-minute slot a place takes (issue 24, section 2). */
+export const MAX_SLOT_LIMIT = 1000;
+/** A limit per 15-minute slot: 1 or more, or null for none. */
+const slotLimit = z
+  .number({ error: V.invalidType })
+  .int({ error: V.positiveInteger })
+  .min(1, { error: V.positiveInteger })
+  .max(MAX_SLOT_LIMIT, { error: V.tooLong })
+  .nullable();
 
 const locationFields = {
   airport_id: recordIdSchema,
@@ -51,6 +65,8 @@ const locationFields = {
   arrival_instructions: optionalText(MAX_ARRIVAL_INSTRUCTIONS),
   ...coordinates,
   capacity: wholeNumber(100_000),
+  departure_slot_limit: slotLimit,
+  arrival_slot_limit: slotLimit,
   status: recordStatusSchema,
 };
 
@@ -69,6 +85,8 @@ export const locationCreateSchema = z
     latitude: locationFields.latitude.optional(),
     longitude: locationFields.longitude.optional(),
     capacity: locationFields.capacity.default(0),
+    departure_slot_limit: locationFields.departure_slot_limit.optional(),
+    arrival_slot_limit: locationFields.arrival_slot_limit.optional(),
     status: locationFields.status.default(1),
     core_location_id: locationFields.core_location_id.optional(),
   })
@@ -87,6 +105,8 @@ export const locationUpdateSchema = z
     latitude: locationFields.latitude.optional(),
     longitude: locationFields.longitude.optional(),
     capacity: locationFields.capacity.optional(),
+    departure_slot_limit: locationFields.departure_slot_limit.optional(),
+    arrival_slot_limit: locationFields.arrival_slot_limit.optional(),
     status: locationFields.status.optional(),
     core_location_id: locationFields.core_location_id.optional(),
   })

@@ -61,11 +61,27 @@ export const boardBookingSchema = z.object({
 });
 export type BoardBooking = z.infer<typeof boardBookingSchema>;
 
+/**
+ * A 15-minute slot's load at a place with a limit (issue 24, section 2): on the IN board its customers coming in
+ * (departures), on the OUT board those coming back (arrivals); cancelled and no-shows do not count, as for the limit.
+ */
+export const boardSlotSchema = z.object({
+  location_id: z.number().int(),
+  location_name: z.string(),
+  /** The slot's first instant (UTC ISO); it lasts 15 minutes. */
+  start: z.string(),
+  booked: z.number().int(),
+  limit: z.number().int(),
+});
+export type BoardSlot = z.infer<typeof boardSlotSchema>;
+
 export const inOutBoardSchema = z.object({
   type: z.enum(boardDirections),
   date: z.string(),
   time_zone: z.string(),
   bookings: z.array(boardBookingSchema),
+  /** The day's slots that hold a booking at places with a limit, in time order. */
+  slots: z.array(boardSlotSchema),
 });
 export type InOutBoard = z.infer<typeof inOutBoardSchema>;
 

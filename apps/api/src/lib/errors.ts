@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@ps/contracts';
+import type { ErrorCode, FieldError, FreeSlot } from '@ps/contracts';
 
 /** A detail; `vars` fill its message's placeholders where they differ from the error's (one refusal per payout). */
 export type ErrorDetail = FieldError & { vars?: Record<string, string | number> };
@@ -8,6 +8,8 @@ interface AppErrorOptions {
   vars?: Record<string, string | number>;
   details?: ErrorDetail[];
   headers?: Record<string, string>;
+  /** 409 `slot_full`: the nearest free slots, sent in the body beside `details`. */
+  freeSlots?: FreeSlot[];
 }
 
 /**
@@ -20,6 +22,7 @@ export class AppError extends Error {
   readonly vars: Record<string, string | number>;
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
+  readonly freeSlots: FreeSlot[] | undefined;
 
   constructor(statusCode: number, code: ErrorCode, options: AppErrorOptions = {}) {
     super(code);
@@ -29,6 +32,7 @@ export class AppError extends Error {
     this.vars = options.vars ?? {};
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.freeSlots = options.freeSlots;
   }
 }
 

@@ -136,7 +136,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send(errorBody(t, error.statusCode, error.code, words(error.vars), details));
+        .send({
+          ...errorBody(t, error.statusCode, error.code, words(error.vars), details),
+          ...(error.freeSlots ? { free_slots: error.freeSlots } : {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(errorBody(t, 400, 'validation_failed', {}, fieldErrorsFromValidation(error, request)));

@@ -160,6 +160,8 @@ export const errorCodes = [
   'restore_checked_out',
   // A customer's data: no booking of the company has the e-mail address or phone asked for (locales/customerData.*.json).
   'customer_bookings_not_found',
+  // A 15-minute slot of a place that holds its limit of departures or arrivals (issue 24, section 2; locales/bookings.*.json).
+  'slot_full',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -174,6 +176,20 @@ export const fieldErrorSchema = z.object({
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /**
+ * A free 15-minute slot offered beside a full one (409 `slot_full`, issue 24 section 2): the booking's time it is for
+ * (`departure_at`: the customer coming in; `arrival_at`: coming back), its first instant (UTC) and the same on the
+ * airport's clock (`YYYY-MM-DDTHH:mm`), with what it holds and its limit.
+ */
+export const freeSlotSchema = z.object({
+  field: z.enum(['departure_at', 'arrival_at']),
+  at: z.string(),
+  local: z.string(),
+  booked: z.number().int(),
+  limit: z.number().int(),
+});
+export type FreeSlot = z.infer<typeof freeSlotSchema>;
+
+/**
  * Body of every error answer. `message` is the text for the user. For 401 the spec's client shows the
  * `error` field, so there `error` carries the same text; for every other status it carries the code.
  */
@@ -182,5 +198,7 @@ export const errorBodySchema = z.object({
   error: z.string(),
   code: z.enum(errorCodes),
   details: z.array(fieldErrorSchema).optional(),
+  /** 409 `slot_full` only: the nearest free slots, nearest first. */
+  free_slots: z.array(freeSlotSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

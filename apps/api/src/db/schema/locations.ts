@@ -1,5 +1,6 @@
 import { locationTypes } from '@ps/contracts';
-import { doublePrecision, foreignKey, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, foreignKey, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { airports, coreAirports } from './airports.ts';
 import { recordStatus, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
@@ -50,10 +51,19 @@ export const locations = pgTable(
     arrival_instructions: text('arrival_instructions'),
     /** Car spaces; 0 = not a car park. */
     capacity: integer('capacity').notNull().default(0),
+    /**
+     * Issue 24, section 2: the most bookings whose customer comes in here (a departure: `departure_at` at the booking's
+     * `departure_id`, the car dropped off) in one 15-minute slot of the airport's clock; null = no limit.
+     */
+    departure_slot_limit: integer('departure_slot_limit'),
+    /** The most bookings whose customer comes back here (an arrival: `arrival_at` at `arrival_id`) in one slot; null = no limit. */
+    arrival_slot_limit: integer('arrival_slot_limit'),
     status: recordStatus(),
     ...timestamps,
   },
   (table) => [
+    check('locations_departure_slot_limit_positive', sql`${table.departure_slot_limit} >= 1`),
+    check('locations_arrival_slot_limit_positive', sql`${table.arrival_slot_limit} >= 1`),
     index('locations_company_idx').on(table.company_id),
     index('locations_airport_idx').on(table.airport_id),
     // What other company-owned rows reference, with the company (see companyReference in kit/constraints.ts).

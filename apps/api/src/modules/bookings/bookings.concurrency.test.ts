@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingBody, insertBooking, insertBookingRoute } from '../../../test/factories/bookings.ts';
+import { daysAhead } from '../../../test/factories/public-booking.ts';
 import { insertVoucher } from '../../../test/factories/quote.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { call, clientKeyHeaders, createTenant, type Tenant } from '../../../test/kit.ts';
-import { bookings, vouchers } from '../../db/schema/index.ts';
+import { bookings, locations, vouchers } from '../../db/schema/index.ts';
 
 /**
  * Real concurrency: requests at once on separate PostgreSQL connections (the pool). PGlite has one
@@ -89,5 +90,54 @@ describe.runIf(process.env.TEST_DB === 'postgres')('bookings under concurrent re
       .from(bookings)
       .where(and(eq(bookings.company_id, tenant.company.id), inArray(bookings.voucher_id, [voucher.id])));
     expect(withVoucher).toHaveLength(1);
+  });
+
+  it("never exceeds a slot limit: 30 requests (office and web site) for the last 2 places of a meeting point's slot, exactly 2 succeed", async () => {
+    const tenant = await createTenant(ctx);
+    // Issue 24, section 2. Meet and greet at the terminal (no car park, so no car park lock queues the racers): it takes
+    // 5 customers coming in per quarter hour, and 3 are booked in the slot.
+    const route = await insertBookingRoute(ctx.db, tenant.company.id, { capacity: 1000 });
+    await ctx.db.update(locations).set({ departure_slot_limit: 5 }).where(eq(locations.id, route.terminal.id));
+    const departure = daysAhead(30, 8);
+    const arrival = daysAhead(33, 18);
+    const meetAndGreet = { departure_id: route.terminal.id, arrival_id: route.terminal.id };
+    for (let i = 0; i < 3; i++) {
+      await insertBooking(ctx.db, tenant.company.id, route, {
+        ...meetAndGreet,
+        type: 'meet_and_greet',
+        car_park_id: null,
+        departure_at: new Date(departure),
+        arrival_at: new Date(arrival),
+        start_day: departure.slice(0, 10),
+        end_day: arrival.slice(0, 10),
+      });
+    }
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => {
+        const departure_at = new Date(Date.parse(departure) + (n % 15) * 60_000).toISOString();
+        return racer(ctx, tenant, route, n, {
+          ...meetAndGreet,
+          type: 'meet_and_greet',
+          vehicle_reg: `SLOT ${n}`,
+          departure_at,
+          arrival_at: arrival,
+        });
+      }),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(28);
+    for (const response of responses.filter((r) => r.status === 409)) expect(response.body.code).toBe('slot_full');
+    const held = await ctx.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.company_id, tenant.company.id),
+          eq(bookings.departure_id, route.terminal.id),
+          notInArray(bookings.status, ['cancelled', 'no_show']),
+        ),
+      );
+    expect(held).toHaveLength(5);
   });
 });

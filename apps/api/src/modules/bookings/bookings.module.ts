@@ -15,6 +15,7 @@ export const bookingsModule: ApiModule = {
     'booking_in_use',
     'booking_service_taken',
     'car_park_full',
+    'slot_full',
     'restore_checked_out',
   ],
   auditEntities: ['booking', 'booking_service'],

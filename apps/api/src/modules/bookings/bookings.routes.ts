@@ -17,8 +17,10 @@ export function bookingCaller(request: FastifyRequest): BookingCaller {
 const pricingText = `Priced by the quote when it is made (the stay's calendar days at the airport, in its time zone, from
 \`departure_at\` and \`arrival_at\`), and the price is then fixed in the booking: a later price-list change never changes
 it. The car park (the route's departure if it has spaces, else its arrival) must have a space on every day of the
-stay: 409 \`car_park_full\` names the car park and the first full day. A voucher's use is taken in the same
-transaction (400 \`voucher_used_up\` when another booking took the last one).`;
+stay: 409 \`car_park_full\` names the car park and the first full day. A place with a limit per 15-minute slot of the
+airport's clock (\`departure_slot_limit\` for the drop-off at \`departure_id\`, \`arrival_slot_limit\` for the return at
+\`arrival_id\`) refuses a full slot: 409 \`slot_full\` with the nearest free slots in \`free_slots\`. A voucher's use is taken
+in the same transaction (400 \`voucher_used_up\` when another booking took the last one).`;
 
 /** Spec 7: booking add, list, get, update, delete, status/list, status/update, plus status history, audit trail and re-price. */
 export function registerBookingRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
@@ -66,7 +68,8 @@ IANA zone; the company's otherwise). Each booking carries the names beside its i
     summary: 'Change a booking',
     description: `Any subset of the fields. A change of route (\`departure_id\`, \`arrival_id\`), times, \`package_id\`, \`type\`
 or \`voucher_code\` re-prices the booking on purpose: \`repriced\` answers the old and new price breakdowns (null when the
-price was kept). The car park is checked again (409 \`car_park_full\`); a voucher removed or changed gives its use back; the
+price was kept). The car park is checked again (409 \`car_park_full\`), and a time moved into another 15-minute slot
+against its place's limit (409 \`slot_full\` with \`free_slots\`; the booking never counts against itself); a voucher removed or changed gives its use back; the
 voucher the booking already holds keeps its rule and is not refused as used up. A completed, cancelled or no-show
 booking cannot be changed (409 \`booking_closed\`). Audited.`,
     errors: [409],

@@ -33,6 +33,7 @@ import {
 } from './bookings.pricing.ts';
 import { type BookingTableRow, type BookingViewRow, createBookingsRepository, hasPayments } from './bookings.repository.ts';
 import { applyServiceSet } from './bookings.service-set.ts';
+import { assertSlots, slotChanges } from './bookings.slots.ts';
 import { giveVoucherUseBack, takeVoucherUse } from './bookings.stay.ts';
 
 export type { BookingCaller };
@@ -216,6 +217,8 @@ export function createBookingsService(db: Db, references: () => string = newRefe
           const { tx } = records;
           // The car park's lock first, then the voucher's row: every writer takes them in this order.
           await assertSpace(tx, caller, stay, { exceptBookingId: null, lock: true });
+          // Then the slot locks of its places (issue 24, section 2): a full quarter hour is refused with the nearest free ones.
+          await assertSlots(tx, caller, { ...stayInput, timeZone: stay.timeZone }, { exceptBookingId: null, lock: true });
           const voucher = priced.voucher ? await takeVoucherUse(tx, caller.companyId, priced.voucher.id) : undefined;
           if (priced.voucher && !voucher) throw voucherUsedUp();
           const sale = await agencySale(tx, caller.companyId, input.agency_id, input.channel);
@@ -340,6 +343,8 @@ export function createBookingsService(db: Db, references: () => string = newRefe
         const reprice = change?.reprice;
         if (reprice) {
           await assertSpace(tx, caller, reprice.stay, { exceptBookingId: id, lock: true });
+          const slotRequest = { ...reprice.stayInput, timeZone: reprice.stay.timeZone };
+          await assertSlots(tx, caller, slotRequest, { exceptBookingId: id, lock: true, changed: slotChanges(row, slotRequest) });
           if (row.voucher_id !== null && !reprice.held) await giveVoucherUseBack(tx, caller.companyId, row.voucher_id);
           const voucher = reprice.priced.voucher;
           if (voucher && !reprice.held && !(await takeVoucherUse(tx, caller.companyId, voucher.id))) throw voucherUsedUp();
@@ -384,7 +389,11 @@ export function createBookingsService(db: Db, references: () => string = newRefe
       assertOpen(tableRow);
       const change = await priceChangeOf(db, caller, tableRow, input, options);
       if (!change) return { before: priceOfRow(tableRow), after: priceOfRow(tableRow) };
-      if (change.reprice) await assertSpace(db, caller, change.reprice.stay, { exceptBookingId: id, lock: false });
+      if (change.reprice) {
+        await assertSpace(db, caller, change.reprice.stay, { exceptBookingId: id, lock: false });
+        const slotRequest = { ...change.reprice.stayInput, timeZone: change.reprice.stay.timeZone };
+        await assertSlots(db, caller, slotRequest, { exceptBookingId: id, lock: false, changed: slotChanges(tableRow, slotRequest) });
+      }
       return { before: change.before, after: change.after };
     },
 

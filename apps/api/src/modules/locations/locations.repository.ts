@@ -19,6 +19,8 @@ const locationColumns = {
   latitude: locations.latitude,
   longitude: locations.longitude,
   capacity: locations.capacity,
+  departure_slot_limit: locations.departure_slot_limit,
+  arrival_slot_limit: locations.arrival_slot_limit,
   status: locations.status,
   created_at: locations.created_at,
   updated_at: locations.updated_at,

@@ -80,6 +80,9 @@ describe('POST /api/location/add', () => {
       latitude: 51.4723,
       longitude: -0.4888,
       capacity: 0,
+      // No limit per 15-minute slot until one is set (issue 24, section 2).
+      departure_slot_limit: null,
+      arrival_slot_limit: null,
       status: 1,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -21,6 +21,7 @@ export const publicBookingModule: ApiModule = {
     'booking_token_invalid',
     'idempotency_key_reused',
     'car_park_full',
+    'slot_full',
     'voucher_used_up',
     'booking_transition_invalid',
     'booking_not_changeable',

@@ -110,7 +110,8 @@ would check it (unknown 404, inactive, out of its dates or used up 400).`,
     summary: "A customer's booking from the company's web site",
     description: `${CLIENT_KEY} The customer's fields of \`booking/add\` (name, e-mail and registration required), channel \`web\`.
 Priced by the same quote as \`GET /api/public/quote\` (active records only), with the same car park capacity (409
-\`car_park_full\`) and voucher rules (used up: 400 \`voucher_used_up\`) as a booking the office takes. The company's setting decides
+\`car_park_full\`), limits per 15-minute slot (409 \`slot_full\`, the nearest free slots in \`free_slots\`) and voucher
+rules (used up: 400 \`voucher_used_up\`) as a booking the office takes. The company's setting decides
 its status: paid on arrival, \`confirmed\` at once; paid in advance, \`pending\` until the company records the payment. The
 answer says which in \`next_step\` and \`next_step_text\`, and the confirmation mail is queued to the customer.
 

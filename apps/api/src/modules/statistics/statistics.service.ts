@@ -9,9 +9,11 @@ import {
   type SegmentStatistics,
   type StatisticsSegment,
 } from '@ps/contracts';
+import { fromZonedLocal } from '@ps/contracts/common/zonedTime';
 import type { Db } from '../../db/client.ts';
 import { addDays, todayIn } from '../../lib/dates.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { slotLoads } from '../bookings/bookings.slots.ts';
 import { createStatisticsRepository } from './statistics.repository.ts';
 
 /**
@@ -88,7 +90,11 @@ export function createStatisticsService(db: Db) {
     async board(companyId: number, query: InOutQuery): Promise<InOutBoard> {
       const { repository, timeZone } = await settings(companyId, query.time_zone);
       const bookings = await repository.board(query.type, query.date, timeZone);
-      return { type: query.type, date: query.date, time_zone: timeZone, bookings };
+      // Each slot's load against its place's limit (issue 24, section 2), over the same day's instants.
+      const from = new Date(fromZonedLocal(`${query.date}T00:00`, timeZone) ?? `${query.date}T00:00:00Z`);
+      const to = new Date(fromZonedLocal(`${addDays(query.date, 1)}T00:00`, timeZone) ?? `${addDays(query.date, 1)}T00:00:00Z`);
+      const slots = await slotLoads(db, companyId, query.type === 'in' ? 'departure' : 'arrival', from, to);
+      return { type: query.type, date: query.date, time_zone: timeZone, bookings, slots };
     },
 
     async bySegment(companyId: number, query: SegmentQuery): Promise<SegmentStatistics> {

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { bookingsResource, repricePreview, useIsClosed, useUpdateBooking } from './api';
 import { BookingForm } from './BookingForm';
 import { BackToList } from './BookingFormPage';
-import { repricingFields, showServerErrors, toUpdateBody, valuesOf } from './bookingFormModel';
+import { freeSlotsOf, repricingFields, showServerErrors, toUpdateBody, valuesOf } from './bookingFormModel';
 import { repriceWording } from './reprice';
 
 const editRoute = getRouteApi('/$companyId/bookings/$bookingId/edit');
@@ -106,7 +106,7 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
         defaultValues={original}
         cancelHref={`/${companyId}/bookings/${booking.id}`}
         submitLabel={t('bookings.form.save')}
-        onSubmit={async (values, zone, setError, allowLeave) => {
+        onSubmit={async (values, zone, setError, allowLeave, offerSlots) => {
           const changes = toUpdateBody(values, original, zone);
           if (Object.keys(changes).length === 0) {
             allowLeave();
@@ -127,6 +127,7 @@ function BookingEditForm({ booking, companyId }: { booking: Booking; companyId: 
           } catch (error) {
             toasts.error(error);
             showServerErrors(error, setError, 'parking');
+            offerSlots(freeSlotsOf(error));
           } finally {
             setSaving(false);
           }

@@ -2,8 +2,8 @@
 // contracts' schema of the body it becomes, and it is laid out as the stay, its live price, the customer, the car
 // and the notes.
 import { Paper, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { type Booking, bookingCreateSchema, bookingUpdateSchema, parkRideCreateSchema } from '@ps/contracts';
-import { useMemo } from 'react';
+import { type Booking, bookingCreateSchema, bookingUpdateSchema, type FreeSlot, parkRideCreateSchema } from '@ps/contracts';
+import { useMemo, useState } from 'react';
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesDialog } from '../../components/ConfirmDialog';
@@ -16,6 +16,7 @@ import { BookingFormCustomer } from './BookingFormCustomer';
 import { FormSection } from './BookingFormParts';
 import { BookingFormRoute } from './BookingFormRoute';
 import { BookingFormSale } from './BookingFormSale';
+import { FreeSlotChoices } from './BookingFormSlots';
 import { BookingFormTimes } from './BookingFormTimes';
 import { BookingFormVehicle } from './BookingFormVehicle';
 import {
@@ -42,6 +43,8 @@ export interface BookingFormProps {
     zone: string,
     setError: UseFormSetError<BookingFormValues>,
     allowLeave: () => void,
+    /** Shows the free slots a full slot's refusal offered (none: nothing shown). */
+    offerSlots: (slots: FreeSlot[]) => void,
   ) => Promise<void>;
 }
 
@@ -70,10 +73,14 @@ export function BookingForm({ defaultValues, kind = 'parking', current, submitLa
     return schemaResolver((values) => toCreateBody(values, zoneOf(values.airport_id)), bookingCreateSchema);
   }, [current, defaultValues, airports.data, parkRide, shuttles]);
   const form = useForm<BookingFormValues>({ resolver, defaultValues });
+  // The free slots offered beside a full one (issue 24, section 2), until one is taken or the form is sent again.
+  const [freeSlots, setFreeSlots] = useState<FreeSlot[]>([]);
   const {
     control,
     handleSubmit,
     setError,
+    setValue,
+    clearErrors,
     watch,
     formState: { errors, isSubmitting, isDirty },
   } = form;
@@ -93,7 +100,10 @@ export function BookingForm({ defaultValues, kind = 'parking', current, submitLa
       radius="md"
       withBorder
       noValidate
-      onSubmit={handleSubmit((values) => onSubmit(values, zone ?? 'UTC', setError, allowLeave))}
+      onSubmit={handleSubmit((values) => {
+        setFreeSlots([]);
+        return onSubmit(values, zone ?? 'UTC', setError, allowLeave, setFreeSlots);
+      })}
     >
       <Stack gap="lg">
         <FormSection title={t('bookings.form.stay')}>
@@ -119,6 +129,16 @@ export function BookingForm({ defaultValues, kind = 'parking', current, submitLa
               agencyAsked={agencyAsked}
             />
           </SimpleGrid>
+          <FreeSlotChoices
+            slots={freeSlots}
+            zone={zone}
+            onPick={(slot) => {
+              const field = slot.field === 'arrival_at' ? 'arrival_local' : 'departure_local';
+              setValue(field, slot.local, { shouldDirty: true });
+              clearErrors(field);
+              setFreeSlots([]);
+            }}
+          />
         </FormSection>
 
         {current ? null : <LivePrice values={watch()} zone={zone} kind={kind} />}

@@ -11,7 +11,15 @@ import { getLanguage } from '../../lib/session';
 import { bookingsResource, parkRideResource } from './api';
 import { useAirports } from './api.choices';
 import { BookingForm, type BookingFormProps } from './BookingForm';
-import { type BookingFormValues, emptyValues, type FormKind, showServerErrors, toCreateBody, toParkRideBody } from './bookingFormModel';
+import {
+  type BookingFormValues,
+  emptyValues,
+  type FormKind,
+  freeSlotsOf,
+  showServerErrors,
+  toCreateBody,
+  toParkRideBody,
+} from './bookingFormModel';
 import { validateBookingPrefill } from './search';
 
 const newRoute = getRouteApi('/$companyId/bookings/new');
@@ -39,7 +47,7 @@ function useCreateSubmit(companyId: string, kind: FormKind, save: (values: Booki
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useFormToasts();
-  const submit: BookingFormProps['onSubmit'] = async (values, zone, setError, allowLeave) => {
+  const submit: BookingFormProps['onSubmit'] = async (values, zone, setError, allowLeave, offerSlots) => {
     try {
       const saved = await save(values, zone);
       toasts.success(t('bookings.toast.created', { reference: saved.reference }));
@@ -48,6 +56,7 @@ function useCreateSubmit(companyId: string, kind: FormKind, save: (values: Booki
     } catch (error) {
       toasts.error(error);
       showServerErrors(error, setError, kind);
+      offerSlots(freeSlotsOf(error));
     }
   };
   return submit;

@@ -5,12 +5,14 @@ import {
   type BookingChannel,
   type bookingCreateSchema,
   bookingUpdateSchema,
+  type FreeSlot,
   type Language,
   type parkRideCreateSchema,
   V,
 } from '@ps/contracts';
 import { fromZonedLocal, toZonedLocal } from '@ps/contracts/common/zonedTime';
 import type { FieldErrors, Resolver, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../lib/api';
 import { applyConflictErrors, applyServerFieldErrors } from '../../lib/forms';
 import { shuttleOrderProblems } from './shuttles';
 
@@ -198,6 +200,11 @@ export function schemaResolver(
     return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
   };
   return resolver;
+}
+
+/** The free slots a full slot's refusal offers (409 `slot_full`, issue 24 section 2); none for any other error. */
+export function freeSlotsOf(error: unknown): FreeSlot[] {
+  return error instanceof ApiError && error.code === 'slot_full' ? (error.body?.free_slots ?? []) : [];
 }
 
 export function showServerErrors(error: unknown, setError: UseFormSetError<BookingFormValues>, kind: FormKind) {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { BoardBooking, BoardDirection, BookingStatus } from '@ps/contracts';
+import type { BoardBooking, BoardDirection, BoardSlot, BookingStatus } from '@ps/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CarRequestNote } from '../../components/CarRequestNote';
@@ -33,6 +33,46 @@ function vehicleText(booking: BoardBooking): string {
   return details ? `${booking.vehicle_reg} · ${details}` : booking.vehicle_reg;
 }
 
+/**
+ * Each 15-minute slot's load at the places with a limit (issue 24, section 2): "09:00 · Car park A · 3/4", red when
+ * the slot is full. IN counts the customers coming in (departures), OUT those coming back (arrivals).
+ */
+function SlotLoads({ type, slots, timeZone }: { type: BoardDirection; slots: BoardSlot[]; timeZone: string | undefined }) {
+  const { t } = useTranslation();
+  if (slots.length === 0) return null;
+  const titleId = `board-${type}-slots`;
+  return (
+    <Stack gap={4} data-testid={`board-${type}-slots`}>
+      <Text size="sm" fw={600} id={titleId}>
+        {t(type === 'in' ? 'dashboard.board.slots.in' : 'dashboard.board.slots.out')}
+      </Text>
+      <Group gap={6} role="list" aria-labelledby={titleId}>
+        {slots.map((slot) => {
+          const time = formatTime(slot.start, timeZone);
+          const full = slot.booked >= slot.limit;
+          return (
+            <Paper
+              key={`${slot.location_id}-${slot.start}`}
+              role="listitem"
+              withBorder
+              radius="sm"
+              px="xs"
+              py={4}
+              style={full ? { borderColor: 'var(--mantine-color-red-8)' } : undefined}
+              data-slot-load={`${slot.booked}/${slot.limit}`}
+            >
+              <Text size="sm" fw={600} c={full ? 'red.9' : undefined} className="ps-wrap">
+                {time} · {slot.location_name} · {formatNumber(slot.booked)}/{formatNumber(slot.limit)}
+                {full ? ` · ${t('dashboard.board.slots.full')}` : ''}
+              </Text>
+            </Paper>
+          );
+        })}
+      </Group>
+    </Stack>
+  );
+}
+
 /** The day's IN (cars arriving for their departure) or OUT (cars leaving on their return) board. */
 export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: BoardProps) {
   const { t } = useTranslation();
@@ -52,6 +92,7 @@ export function Board({ type, date, timeZone, pollMs, companyId, statusLabel }: 
           ({formatNumber(bookings.length)})
         </Text>
       </Title>
+      <SlotLoads type={type} slots={board.data?.slots ?? []} timeZone={timeZone} />
       {board.isError && !board.data ? (
         <Text c="red.8">{t('dashboard.board.loadError')}</Text>
       ) : board.data && bookings.length === 0 ? (

@@ -8,6 +8,7 @@ import {
   locationCreateSchema,
   locationUpdateSchema,
   MAX_ARRIVAL_INSTRUCTIONS,
+  MAX_SLOT_LIMIT,
 } from '@ps/contracts';
 import { useParams } from '@tanstack/react-router';
 import type { ClipboardEvent } from 'react';
@@ -47,6 +48,8 @@ export interface LocationFormValues {
   latitude?: number | null;
   longitude?: number | null;
   capacity?: number;
+  departure_slot_limit?: number | null;
+  arrival_slot_limit?: number | null;
   status?: 0 | 1;
 }
 type LocationForm = UseFormReturn<LocationFormValues, unknown, unknown>;
@@ -240,6 +243,8 @@ const form = {
     'latitude',
     'longitude',
     'capacity',
+    'departure_slot_limit',
+    'arrival_slot_limit',
     'status',
   ] as const,
 };
@@ -301,6 +306,8 @@ export const locationScreens = crudScreens<
       airport_id: location.airport_id,
       ...placeValues(location),
       arrival_instructions: location.arrival_instructions ?? '',
+      departure_slot_limit: location.departure_slot_limit,
+      arrival_slot_limit: location.arrival_slot_limit,
     }),
     fields: (location) => <LocationFields form={location} scope="company" />,
   },
@@ -480,6 +487,42 @@ function LocationFields({ form, scope }: { form: LocationForm; scope: Scope }) {
         error={error(errors.address?.message)}
         {...register('address')}
       />
+      {scope === 'company' ? (
+        <Fieldset legend={t('locations.form.slotLimits')} radius="md">
+          <Stack gap="sm">
+            <Text size="sm" id="slot-limits-hint">
+              {t('locations.form.slotLimitsHint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {(['departure_slot_limit', 'arrival_slot_limit'] as const).map((name) => (
+                <Controller
+                  key={name}
+                  control={control}
+                  name={name}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={t(`locations.fields.${name === 'departure_slot_limit' ? 'departureSlotLimit' : 'arrivalSlotLimit'}`)}
+                      aria-describedby="slot-limits-hint"
+                      placeholder={t('locations.form.noSlotLimit')}
+                      min={1}
+                      max={MAX_SLOT_LIMIT}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      thousandSeparator={false}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value ?? ''}
+                      onBlur={field.onBlur}
+                      onChange={(value) => field.onChange(numberOrNull(value))}
+                      error={error(errors[name]?.message)}
+                    />
+                  )}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+      ) : null}
       {scope === 'company' ? (
         <Textarea
           label={t('locations.fields.arrivalInstructions')}
