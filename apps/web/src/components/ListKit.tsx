@@ -226,6 +226,8 @@ interface TableProps<Row> {
   recordsPerPageLabel?: string;
   paginationText: (range: { from: number; to: number; totalRecords: number }) => string;
   getPaginationControlProps: (control: string) => Record<string, string>;
+  /** The range line of the cards' pager ("1–50 of 120", "1–50 of more than 10,000"); the table's own otherwise. */
+  rangeText?: (from: number, to: number) => string;
 }
 
 /**
@@ -494,7 +496,9 @@ function ResourceCards<Row extends { id: number }>({
       ) : null}
       <Stack gap="xs" align="center">
         <Text size="sm">
-          {t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(table.totalRecords) })}
+          {table.rangeText
+            ? table.rangeText(from, to)
+            : t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(table.totalRecords) })}
         </Text>
         {pages > 1 ? (
           <Pagination

@@ -5,7 +5,7 @@ CREATE INDEX "bookings_list_reference_idx" ON "bookings" USING btree ("company_i
 CREATE INDEX "bookings_list_name_idx" ON "bookings" USING btree ("company_id","customer_name","id");--> statement-breakpoint
 CREATE INDEX "bookings_list_reg_idx" ON "bookings" USING btree ("company_id","vehicle_reg","id");--> statement-breakpoint
 CREATE INDEX "bookings_list_status_idx" ON "bookings" USING btree ("company_id","status","id");--> statement-breakpoint
-CREATE INDEX "bookings_list_total_idx" ON "bookings" USING btree ("company_id","total","id");--> statement-breakpoint
+CREATE INDEX "bookings_list_total_idx" ON "bookings" USING btree ("company_id","total" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "bookings_list_reference_trgm_idx" ON "bookings" USING gin ("reference" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "bookings_list_email_trgm_idx" ON "bookings" USING gin ("customer_email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "bookings_list_phone_trgm_idx" ON "bookings" USING gin ("customer_phone" gin_trgm_ops);--> statement-breakpoint
