@@ -91,12 +91,12 @@ try {
       targets.unshift(
         { name: "GET /api/booking/export (this week's departures)", path: `/api/booking/export?${week}`, headers },
         {
-          name: 'GET /api/booking/export (every confirmed booking)',
-          path: '/api/booking/export?status=confirmed&sort=-departure_at',
+          name: 'GET /api/booking/export (30 days, newest first)',
+          path: `/api/booking/export?from=${bench.today}&to=${new Date(Date.parse(bench.today) + 29 * 86_400_000).toISOString().slice(0, 10)}&sort=-departure_at`,
           headers,
         },
       );
-    await exportFigures(address, targets, memory, 2);
+    await exportFigures(address, targets, memory, 3);
   }
 } finally {
   child.removeAllListeners('exit');
