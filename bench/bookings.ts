@@ -129,8 +129,10 @@ export interface BookingsBench {
   adminUserId: number;
   airportId: number;
   carParkIds: number[];
-  /** A booking of the bench's company (the get scenario's). */
+  /** A booking of the bench's company (the get scenario's), its reference and registration (the searches'). */
   someBookingId: number;
+  someReference: string;
+  someRegistration: string;
   /** Today at the airport (YYYY-MM-DD): the day board's and the window's anchor. */
   today: string;
   /** The first and last days of the two years of bookings. */
@@ -145,7 +147,12 @@ export interface BookingsBench {
 const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(date);
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-export async function seedBookingsBench(databaseUrl: string | undefined, dataDir: string, count: number): Promise<BookingsBench> {
+export async function seedBookingsBench(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  count: number,
+  options: { audit?: boolean } = {},
+): Promise<BookingsBench> {
   const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: 3000 });
   const db = database.db;
   try {
@@ -293,13 +300,31 @@ export async function seedBookingsBench(databaseUrl: string | undefined, dataDir
         group by car_park_id
       ) as fit
       where l.company_id = ${company.id} and l.id = fit.car_park_id`);
+    // The cars on site (issue 22): every booking checked in or parked holds a place, as the check-in's handover writes
+    // it (no bay: the bench has no yards), its key at the desk, placed when the car came in.
+    await db.execute(sql`
+      insert into car_places (company_id, booking_id, position_id, holds_one, key_location, placed_at, placed_by)
+      select company_id, id, null, false, 'Key box ' || (1 + id % 40), departure_at, ${admin.id}
+      from bookings where company_id = ${company.id} and status in ('checked_in', 'parked')`);
+    // Each booking's creation in the audit log, as the kit writes it (every field but the bookkeeping times, each
+    // { "to": value }), at the moment it was made: the Audit screen's list and export read a log of the bookings' size.
+    if (options.audit !== false)
+      await db.execute(sql`
+        insert into audit_log (company_id, actor_user_id, entity, entity_id, action, changes, created_at)
+        select b.company_id, ${admin.id}, 'booking', b.id::text, 'create',
+          (select jsonb_object_agg(field.key, jsonb_build_object('to', field.value))
+             from jsonb_each(to_jsonb(b) - 'created_at' - 'updated_at') as field),
+          b.created_at
+        from bookings b where b.company_id = ${company.id}`);
     // As autovacuum would have by now: the visibility map lets counts read the indexes only, and fresh statistics
     // (also of the statistics' summary, filled by the insert's trigger: without them its 70,000 rows are planned
     // as 2 and sorted on disk).
-    await db.execute(sql`vacuum analyze bookings, booking_departure_slots`);
+    await db.execute(sql`vacuum analyze bookings, booking_departure_slots, car_places, audit_log`);
     const seedMs = performance.now() - started;
-    const found = (await db.execute(sql`select min(id) as id from bookings where company_id = ${company.id}`)) as unknown as {
-      rows: Array<{ id: number | null }>;
+    const found = (await db.execute(
+      sql`select id, reference, vehicle_reg from bookings where company_id = ${company.id} order by id limit 1`,
+    )) as unknown as {
+      rows: Array<{ id: number | null; reference: string; vehicle_reg: string }>;
     };
     const someBookingId = Number(found.rows[0]?.id);
     if (!someBookingId) throw new Error('no bench booking');
@@ -309,6 +334,8 @@ export async function seedBookingsBench(databaseUrl: string | undefined, dataDir
       airportId: airport.id,
       carParkIds,
       someBookingId,
+      someReference: found.rows[0]?.reference ?? '',
+      someRegistration: found.rows[0]?.vehicle_reg ?? '',
       today,
       firstDay,
       lastDay,
@@ -433,6 +460,10 @@ export async function bookingScenarios(
       headers,
       connections: 1,
     },
+    // Issue 24: what a user of a 1,000,000-booking company waits for (`--bookings 1000000 --connections 1`), each at
+    // 1 connection: the list as the screen opens it, filtered, sorted by another column, paged far, searched; the day
+    // board; the cars on site.
+    ...scaleScenarios(bench, headers),
   ];
   for (const scenario of scenarios) {
     const check = await fetch(`${address}${scenario.path}`, {
@@ -444,4 +475,89 @@ export async function bookingScenarios(
     if (!check.ok) throw new Error(`${scenario.name} answers ${check.status}: ${await check.text()}`);
   }
   return scenarios;
+}
+
+/** A day `days` after `day` (YYYY-MM-DD). */
+export const dayAfter = addDays;
+
+/** The list, search, board and on-site scenarios of issue 24, each at 1 connection (the target is one request's time). */
+export function scaleScenarios(bench: BookingsBench, headers: Record<string, string>): Scenario[] {
+  const list = (query: string) => `/api/booking/list?page_size=50&${query}`;
+  const week = `from=${bench.today}&to=${addDays(bench.today, 6)}`;
+  const scenario = (name: string, path: string): Scenario => ({ name: `${name}; 1 conn`, path, headers, connections: 1 });
+  return [
+    scenario('GET /api/booking/list (scale: as the screen opens, newest departure)', list('sort=-departure_at')),
+    scenario('GET /api/booking/list (scale: status confirmed)', list('sort=-departure_at&status=confirmed')),
+    scenario('GET /api/booking/list (scale: status checked in or parked)', list('sort=-departure_at&status=checked_in,parked')),
+    scenario("GET /api/booking/list (scale: this week's departures)", list(`sort=-departure_at&${week}`)),
+    scenario('GET /api/booking/list (scale: by customer name)', list('sort=customer_name')),
+    scenario('GET /api/booking/list (scale: by total, highest first)', list('sort=-total')),
+    scenario('GET /api/booking/list (scale: page 100)', list('sort=-departure_at&page=100')),
+    scenario(
+      'GET /api/booking/list (scale: search a registration)',
+      list(`sort=-departure_at&search=${encodeURIComponent(bench.someRegistration.toLowerCase())}`),
+    ),
+    scenario(
+      'GET /api/booking/list (scale: search a reference)',
+      list(`sort=-departure_at&search=${encodeURIComponent(bench.someReference.slice(3))}`),
+    ),
+    scenario('GET /api/search (scale: a registration)', `/api/search?q=${encodeURIComponent(bench.someRegistration)}`),
+    scenario('GET /api/search (scale: a reference)', `/api/search?q=${encodeURIComponent(bench.someReference)}`),
+    scenario('GET statistics/in-out/list (scale: today, out)', `/api/booking/statistics/in-out/list?type=out&date=${bench.today}`),
+    scenario('GET /api/handover/on-site/list (scale: every car)', '/api/handover/on-site/list?page_size=50'),
+    scenario('GET /api/handover/on-site/list (scale: overdue)', '/api/handover/on-site/list?page_size=50&flag=overdue'),
+    scenario(
+      'GET /api/handover/on-site/list (scale: search)',
+      `/api/handover/on-site/list?page_size=50&search=${encodeURIComponent(bench.someRegistration.slice(0, 3))}`,
+    ),
+  ];
+}
+
+/**
+ * The bench of a database `seedBookingsBench` filled earlier (`npm run bench:seed`): its company found by the bench
+ * admin's e-mail, for `npm run bench:scale` against it.
+ */
+export async function loadBookingsBench(databaseUrl: string): Promise<BookingsBench> {
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', connectTimeoutMs: 3000 });
+  try {
+    const found = (await database.db.execute(sql`
+      select u.company_id, u.id as admin_id, c.client_key,
+        (select min(id) from airports a where a.company_id = u.company_id) as airport_id,
+        (select array_agg(id order by id) from locations l where l.company_id = u.company_id and l.type = 'car_park') as car_park_ids,
+        b.id as booking_id, b.reference, b.vehicle_reg
+      from users u join companies c on c.id = u.company_id
+      cross join lateral (select id, reference, vehicle_reg from bookings where company_id = u.company_id order by id limit 1) b
+      where u.email = ${BOOKINGS_BENCH_ADMIN.email}
+      order by u.id desc limit 1`)) as unknown as {
+      rows: Array<{
+        company_id: number;
+        admin_id: number;
+        client_key: string;
+        airport_id: number;
+        car_park_ids: number[];
+        booking_id: number;
+        reference: string;
+        vehicle_reg: string;
+      }>;
+    };
+    const row = found.rows[0];
+    if (!row) throw new Error(`no bookings bench in ${new URL(databaseUrl).pathname}: npm run bench:seed first`);
+    const today = dayOf(new Date());
+    return {
+      companyId: row.company_id,
+      adminUserId: row.admin_id,
+      airportId: row.airport_id,
+      carParkIds: row.car_park_ids,
+      someBookingId: row.booking_id,
+      someReference: row.reference,
+      someRegistration: row.vehicle_reg,
+      today,
+      firstDay: addDays(today, -365),
+      lastDay: addDays(today, 364),
+      seedMs: 0,
+      clientKeyAuthorization: basicOf(row.company_id, row.client_key),
+    };
+  } finally {
+    await database.close();
+  }
 }

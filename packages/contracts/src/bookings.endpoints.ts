@@ -25,6 +25,13 @@ import { bookingRestorePreviewSchema, bookingVersionSchema, restoreBodySchema, r
  * in bookings.ts and versions.ts: import them from `@ps/contracts/bookings.endpoints`.
  */
 
+/** A file in an answer (the server documents its type), read as a file. */
+type FileBody = typeof globalThis extends { Blob: { prototype: infer B } } ? B : unknown;
+
+/** `GET /api/booking/export`: the list's filters and sort, no page (every booking that matches goes in the file). */
+export const bookingExportQuerySchema = bookingListQuerySchema.omit({ page: true, page_size: true });
+export type BookingExportQuery = z.output<typeof bookingExportQuerySchema>;
+
 /** Spec 7: booking add, list, get, update, delete, status/list, status/update, plus status history, audit trail, re-price and versions. */
 export const bookingEndpoints = {
   ...crudEndpoints('/api/booking', 'bookings', {
@@ -33,6 +40,15 @@ export const bookingEndpoints = {
     update: bookingUpdateSchema,
     listQuery: bookingListQuerySchema,
     idParams: idParamsSchema,
+  }),
+  /** Every booking the list's filters match, in its order, as a CSV file written as it is read (issue 24). */
+  export: endpoint({
+    method: 'GET',
+    path: '/api/booking/export',
+    access: { permission: 'bookings.view' },
+    query: bookingExportQuerySchema,
+    response: z.custom<FileBody>(),
+    shape: 'raw',
   }),
   /** Answers the booking and `repriced` beside it: `{ message, data, repriced }`. */
   update: endpoint({

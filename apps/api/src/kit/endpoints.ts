@@ -126,12 +126,12 @@ function securityOf(endpoint: AnyEndpoint) {
 /** A list's answer: one page of rows, the page asked for and how many rows there are in all. */
 export function listAnswer<Row>(
   request: FastifyRequest & { query: { page: number; page_size: number } },
-  { items, total }: { items: Row[]; total: number },
+  { items, total, capped }: { items: Row[]; total: number; capped?: boolean },
 ) {
   return {
     message: request.t('success.list'),
     data: items,
-    pagination: { page: request.query.page, page_size: request.query.page_size, total },
+    pagination: { page: request.query.page, page_size: request.query.page_size, total, ...(capped ? { total_capped: true } : {}) },
   };
 }
 

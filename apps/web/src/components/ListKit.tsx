@@ -20,7 +20,7 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastApiError } from '../lib/api';
-import { type CsvColumn, downloadCsv, toCsv } from '../lib/csv';
+import { type CsvColumn, downloadBlob, downloadCsv, toCsv } from '../lib/csv';
 import { useCan } from '../lib/currentUser';
 import { formatNumber } from '../lib/format';
 import type { BulkResult } from '../lib/resource';
@@ -226,6 +226,8 @@ interface TableProps<Row> {
   recordsPerPageLabel?: string;
   paginationText: (range: { from: number; to: number; totalRecords: number }) => string;
   getPaginationControlProps: (control: string) => Record<string, string>;
+  /** The range line of the cards' pager ("1–50 of 120", "1–50 of more than 10,000"); the table's own otherwise. */
+  rangeText?: (from: number, to: number) => string;
 }
 
 /**
@@ -494,7 +496,9 @@ function ResourceCards<Row extends { id: number }>({
       ) : null}
       <Stack gap="xs" align="center">
         <Text size="sm">
-          {t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(table.totalRecords) })}
+          {table.rangeText
+            ? table.rangeText(from, to)
+            : t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(table.totalRecords) })}
         </Text>
         {pages > 1 ? (
           <Pagination
@@ -534,6 +538,31 @@ export function ExportCsvButton<Row>({
       const rows = await fetchAll();
       downloadCsv(fileName, toCsv(rows, columns));
       toastSuccess(t('kit.export.done', { count: rows.length }));
+    } catch (error) {
+      toastApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" size="md" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={() => void run()}>
+      {t('kit.export.button')}
+    </Button>
+  );
+}
+
+/**
+ * "Export CSV" of a file the API writes (a long list's export, streamed by the server): downloads it as it comes and
+ * saves it under `fileName`.
+ */
+export function ExportFileButton({ download, fileName }: { download: () => Promise<Blob>; fileName: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      downloadBlob(fileName, await download());
+      toastSuccess(t('kit.export.downloading'));
     } catch (error) {
       toastApiError(error);
     } finally {

@@ -65,23 +65,37 @@ export function useEmptyPageStepBack<S extends ListSearch>(
  * The paging and sorting props of a mantine-datatable list whose state lives in the URL, with translated
  * texts; spread them into `<DataTable>`.
  */
-export function useListTableProps<Row, S extends ListSearch>(search: S, setSearch: SetListSearch<S>, total: number, defaultSort: string) {
+export function useListTableProps<Row, S extends ListSearch>(
+  search: S,
+  setSearch: SetListSearch<S>,
+  total: number,
+  defaultSort: string,
+  /** The API counted only up to `total` (`pagination.total_capped`): more rows match. */
+  capped = false,
+) {
   const { t } = useTranslation();
   const sort = search.sort ?? defaultSort;
+  const page = search.page ?? 1;
+  const pageSize = search.page_size ?? DEFAULT_PAGE_SIZE;
+  // A capped count ("more than 10,000"): the pager reaches the counted pages and always one page past the current one,
+  // so "next" keeps going while rows come back (an empty page steps back by itself).
+  const totalRecords = capped ? Math.max(total, page * pageSize + 1) : total;
+  const range = (from: number, to: number) =>
+    t(capped ? 'table.rangeCapped' : 'table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) });
   const sortStatus: DataTableSortStatus<Row> = { columnAccessor: sort.replace(/^-/, ''), direction: sort.startsWith('-') ? 'desc' : 'asc' };
   return {
     sortStatus,
     onSortStatusChange: ({ columnAccessor, direction }: DataTableSortStatus<Row>) =>
       void setSearch({ sort: `${direction === 'desc' ? '-' : ''}${String(columnAccessor)}` } as Partial<S>),
-    page: search.page ?? 1,
-    onPageChange: (page: number) => void setSearch({ page: page === 1 ? undefined : page } as Partial<S>, false),
-    totalRecords: total,
-    recordsPerPage: search.page_size ?? DEFAULT_PAGE_SIZE,
+    page,
+    onPageChange: (next: number) => void setSearch({ page: next === 1 ? undefined : next } as Partial<S>, false),
+    totalRecords,
+    recordsPerPage: pageSize,
     recordsPerPageOptions: [...PAGE_SIZES],
     onRecordsPerPageChange: (size: number) => void setSearch({ page_size: size === DEFAULT_PAGE_SIZE ? undefined : size } as Partial<S>),
     recordsPerPageLabel: t('table.perPage'),
-    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-      t('table.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) }),
+    paginationText: ({ from, to }: { from: number; to: number; totalRecords: number }) => range(from, to),
     getPaginationControlProps: (control: string) => ({ 'aria-label': t(`table.controls.${control}`) }),
+    rangeText: range,
   };
 }

@@ -66,7 +66,7 @@ export function useListPage<Row extends { id: number }, S extends ListSearch>({
     return navigate({ search: (previous) => ({ ...previous, ...(resetPage ? { page: undefined } : {}), ...patch }), replace: true });
   };
   const [searchText, setSearchText] = useSearchBox(search, setSearch);
-  const table = useListTableProps<Row, S>(search, setSearch, list.data?.total ?? 0, defaultSort);
+  const table = useListTableProps<Row, S>(search, setSearch, list.data?.total ?? 0, defaultSort, list.data?.capped ?? false);
   useEmptyPageStepBack(search, setSearch, list.data, list.isFetching);
 
   const changeStatus = (row: Row, status: 0 | 1) =>

@@ -30,6 +30,8 @@ export function queryKeys(name: string) {
 export interface ListPage<Row> {
   records: Row[];
   total: number;
+  /** The API counted only up to `total` (`pagination.total_capped`): more rows match. */
+  capped?: boolean;
 }
 
 /** The API's largest page: an export reads the filtered list in pages of this size. */
@@ -104,7 +106,7 @@ export function createResource<Endpoints extends ResourceEndpoints, Search exten
   async function fetchPage(params: Record<string, QueryValue>, signal?: AbortSignal): Promise<ListPage<Row>> {
     const response = await call(endpoints.list, { query: params, signal });
     const records = response.data as Row[];
-    return { records, total: response.pagination?.total ?? records.length };
+    return { records, total: response.pagination?.total ?? records.length, capped: response.pagination?.total_capped === true };
   }
 
   /** Every row of the current filters and sort (all pages), e.g. for an export. */
@@ -112,9 +114,10 @@ export function createResource<Endpoints extends ResourceEndpoints, Search exten
     const params = { ...listParams(search), page_size: EXPORT_PAGE_SIZE };
     const rows: Row[] = [];
     for (let page = 1; ; page++) {
-      const { records, total } = await fetchPage({ ...params, page });
+      const { records, total, capped } = await fetchPage({ ...params, page });
       rows.push(...records);
-      if (records.length === 0 || rows.length >= total) return rows;
+      // A capped total is a lower bound: read on until a page comes back short.
+      if (records.length === 0 || (capped ? records.length < EXPORT_PAGE_SIZE : rows.length >= total)) return rows;
     }
   }
 

@@ -50,10 +50,18 @@ export function listQuerySchema<const SortField extends string>(sortFields: read
   });
 }
 
+/**
+ * The most rows a long list counts (issue 24): past it the list answers `total` = this cap and `total_capped: true`
+ * ("10,000+"), so a 1,000,000-booking company's list does not count 400,000 rows on every page. Below it the total is exact.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   total: z.number().int(),
+  /** Present and true when more rows match than `total` (the list's count stopped at `LIST_COUNT_CAP`). */
+  total_capped: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

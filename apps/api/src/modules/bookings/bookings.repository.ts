@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -83,8 +83,13 @@ const bookingColumns = {
 
 /** The joins of `bookingColumns` (every joined row is the booking's company's: the references carry it). */
 export function selectBookings(db: DbOrTx) {
+  return selectBookingsWith(db, {});
+}
+
+/** `selectBookings` with columns of its own beside the booking's (the export's sort value as text). */
+export function selectBookingsWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra: Extra) {
   return db
-    .select(bookingColumns)
+    .select({ ...bookingColumns, ...extra })
     .from(bookings)
     .innerJoin(airports, and(eq(airports.company_id, bookings.company_id), eq(airports.id, bookings.airport_id)))
     .innerJoin(departure, and(eq(departure.company_id, bookings.company_id), eq(departure.id, bookings.departure_id)))

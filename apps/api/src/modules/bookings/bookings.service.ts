@@ -159,11 +159,11 @@ export function createBookingsService(db: Db, references: () => string = newRefe
 
   return {
     async list(caller: BookingCaller, query: BookingListQuery & { time_zone?: string | undefined }, type?: BookingListQuery['type']) {
-      const { rows, total } = await listBookings(db, caller.companyId, query, {
+      const { rows, total, capped } = await listBookings(db, caller.companyId, query, {
         type,
         timeZone: validTimeZone(query.time_zone) ?? null,
       });
-      return { items: rows.map(toBooking), total };
+      return { items: rows.map(toBooking), total, capped };
     },
 
     get: (caller: BookingCaller, id: number) => readBooking(db, caller.companyId, id),

@@ -76,17 +76,19 @@ export function createOnSiteRepository(db: DbOrTx, actor: Pick<CrewActor, 'compa
       ownJobs,
       query.yard_id === undefined ? undefined : eq(positions.yard_id, query.yard_id),
       query.location_id === undefined ? undefined : eq(positions.location_id, query.location_id),
+      // On the booking's registration and reference as car_places keeps them (copied by triggers, migration 0030): the
+      // search, the order and the counts read the company's cars only, never its bookings.
       registration && reference
-        ? or(like(registrationKey(bookings.vehicle_reg), registration), like(referenceKey(bookings.reference), reference))
+        ? or(like(registrationKey(carPlaces.vehicle_reg), registration), like(referenceKey(carPlaces.reference), reference))
         : undefined,
     );
   }
 
   /** The flag's condition at `now`: overdue before now, due soon from now to the end of the window, later after. */
   function flagCondition(flag: OnSiteDue, now: Date, soonUntil: Date): SQL | undefined {
-    if (flag === 'overdue') return lt(bookings.arrival_at, now);
-    if (flag === 'due_soon') return and(gte(bookings.arrival_at, now), lt(bookings.arrival_at, soonUntil));
-    return gte(bookings.arrival_at, soonUntil);
+    if (flag === 'overdue') return lt(carPlaces.arrival_at, now);
+    if (flag === 'due_soon') return and(gte(carPlaces.arrival_at, now), lt(carPlaces.arrival_at, soonUntil));
+    return gte(carPlaces.arrival_at, soonUntil);
   }
 
   return {
@@ -124,7 +126,7 @@ export function createOnSiteRepository(db: DbOrTx, actor: Pick<CrewActor, 'compa
             .leftJoin(yards, joins.yard)
             .leftJoin(locations, joins.carPark)
             .where(pageWhere)
-            .orderBy(asc(bookings.arrival_at), asc(bookings.id))
+            .orderBy(asc(carPlaces.arrival_at), asc(carPlaces.booking_id))
             .limit(query.page_size)
             .offset((query.page - 1) * query.page_size),
         () =>
@@ -135,7 +137,6 @@ export function createOnSiteRepository(db: DbOrTx, actor: Pick<CrewActor, 'compa
               later: sql<number>`${count()} filter (where ${flagCondition('later', now, soonUntil)})`.mapWith(Number),
             })
             .from(carPlaces)
-            .innerJoin(bookings, joins.booking)
             .leftJoin(positions, joins.position)
             .where(where),
       ]);

@@ -2,13 +2,21 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Booking } from '@ps/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AddButton, ExportCsvButton, type KitColumn, ListError, ListToolbar, ResourceTable } from '../../components/ListKit';
+import {
+  AddButton,
+  ExportCsvButton,
+  ExportFileButton,
+  type KitColumn,
+  ListError,
+  ListToolbar,
+  ResourceTable,
+} from '../../components/ListKit';
 import type { CsvColumn } from '../../lib/csv';
 import { useSeesMoney } from '../../lib/finance';
 import { minorDigitsOf, toMajor } from '../../lib/format';
 import { useListPage, usePageSearch } from '../../lib/listPage';
 import { usePageTitle } from '../../lib/pageTitle';
-import { bookingsResource, DEFAULT_SORT, parkRideResource } from './api';
+import { bookingsResource, DEFAULT_SORT, fetchBookingsCsv, parkRideResource } from './api';
 import { BookingFilters } from './BookingFilters';
 import { BulkStatusChange } from './BulkStatusChange';
 import { StatusBadge, useBookingText } from './format';
@@ -166,7 +174,11 @@ function BookingsList({ kind }: { kind: ListKind }) {
           {t(`${texts}.title`)}
         </Title>
         <Group gap="sm">
-          <ExportCsvButton fetchAll={() => resource.fetchAll(search)} columns={csvColumns} fileName={`${t(`${texts}.exportFile`)}.csv`} />
+          {kind === 'all' ? (
+            <ExportFileButton download={() => fetchBookingsCsv(search)} fileName={`${t(`${texts}.exportFile`)}.csv`} />
+          ) : (
+            <ExportCsvButton fetchAll={() => resource.fetchAll(search)} columns={csvColumns} fileName={`${t(`${texts}.exportFile`)}.csv`} />
+          )}
           <AddButton to={`/${companyId}/${newPath}`} label={t(`${texts}.add`)} permission="bookings.create" />
         </Group>
       </Group>

@@ -132,3 +132,12 @@ export function useBulkStatus() {
     meta: { silent: true },
   });
 }
+
+/**
+ * `GET /api/booking/export`: every booking of the list's filters and sort as CSV, written by the API as it reads them
+ * (issue 24: a list of 400,000 is not read page by page into the browser first).
+ */
+export async function fetchBookingsCsv(search: BookingListSearch): Promise<Blob> {
+  const { page: _page, page_size: _pageSize, ...query } = bookingsResource.listParams(search);
+  return (await callEndpoint(bookingEndpoints.export, { query: query as never, blob: true })).data;
+}
