@@ -94,6 +94,7 @@ export const auditEntities = [
   'car_request',
   // A customer's data exported at their request (issue 23, section 4): who, when, which bookings, in what format.
   'customer_data_export',
+  'price_rule',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -139,6 +139,10 @@ export const builtInRolePermissions = {
     // closed bookings past the company's retention. Only the admin's by default: a company gives them to a role on purpose.
     'customer_data.view',
     'customer_data.erase',
+    'price_rules.view',
+    'price_rules.create',
+    'price_rules.update',
+    'price_rules.delete',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
   // and the handovers of the bookings of their trips (the handovers service scopes them the same way).
