@@ -40,3 +40,4 @@ export * from './versions.ts';
 export * from './vouchers.ts';
 export * from './webConfig.ts';
 export * from './yards.ts';
+export * from './priceRules.ts';

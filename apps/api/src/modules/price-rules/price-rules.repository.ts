@@ -13,10 +13,17 @@ const listPriceRules = preparedList<PriceRuleListQuery, PriceRuleRow>({
   select: (db) => db.select().from(priceRules),
   table: priceRules,
   scope: (db, companyId) => companyScope(db, priceRules, companyId).owned(),
-  filters: { status: (status) => eq(priceRules.status, status) },
+  filters: { status: (status) => eq(priceRules.status, status), kind: (kind) => eq(priceRules.kind, kind) },
   searchColumns: [priceRules.name, priceRules.notes],
-  sortColumns: { name: priceRules.name, status: priceRules.status, created_at: priceRules.created_at },
-  defaultSort: 'name',
+  sortColumns: {
+    position: priceRules.position,
+    name: priceRules.name,
+    kind: priceRules.kind,
+    valid_from: priceRules.valid_from,
+    status: priceRules.status,
+    created_at: priceRules.created_at,
+  },
+  defaultSort: 'position',
   tieBreaker: priceRules.id,
 });
 
