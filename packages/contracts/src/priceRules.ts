@@ -59,12 +59,20 @@ export const leadTimeConfigSchema = z.discriminatedUnion(
   [
     z.strictObject({
       mode: z.literal('early_bird'),
-      days: z.number({ error: V.required }).int({ error: V.positiveInteger }).min(1, { error: V.positiveInteger }).max(365, { error: V.tooLong }),
+      days: z
+        .number({ error: V.required })
+        .int({ error: V.positiveInteger })
+        .min(1, { error: V.positiveInteger })
+        .max(365, { error: V.tooLong }),
       percent,
     }),
     z.strictObject({
       mode: z.literal('last_minute'),
-      hours: z.number({ error: V.required }).int({ error: V.positiveInteger }).min(1, { error: V.positiveInteger }).max(720, { error: V.tooLong }),
+      hours: z
+        .number({ error: V.required })
+        .int({ error: V.positiveInteger })
+        .min(1, { error: V.positiveInteger })
+        .max(720, { error: V.tooLong }),
       percent,
     }),
   ],
@@ -82,7 +90,11 @@ export const daysConfigSchema = z
   })
   .refine((config) => config.weekdays.length + config.dates.length > 0, { path: ['weekdays'], error: V.required });
 export const minStayConfigSchema = z.strictObject({
-  min_days: z.number({ error: V.required }).int({ error: V.positiveInteger }).min(2, { error: V.positiveInteger }).max(365, { error: V.tooLong }),
+  min_days: z
+    .number({ error: V.required })
+    .int({ error: V.positiveInteger })
+    .min(2, { error: V.positiveInteger })
+    .max(365, { error: V.tooLong }),
 });
 export const blackoutConfigSchema = z.strictObject({ dates: dateList(1) });
 
@@ -139,7 +151,11 @@ export type PriceRule = z.infer<typeof priceRuleSchema>;
 
 const priceRuleFields = {
   name: recordName(),
-  position: z.number({ error: V.required }).int({ error: V.positiveInteger }).min(1, { error: V.positiveInteger }).max(1000, { error: V.tooLong }),
+  position: z
+    .number({ error: V.required })
+    .int({ error: V.positiveInteger })
+    .min(1, { error: V.positiveInteger })
+    .max(1000, { error: V.tooLong }),
   valid_from: calendarDate,
   valid_to: calendarDate,
   location_ids: z

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { bandTypes } from './bands.ts';
-import { priceRuleKinds } from './priceRules.ts';
 import { calendarDateSchema } from './common/dates.ts';
 import { endpoint } from './common/endpoint.ts';
 import { recordIdParamSchema, recordIdSchema, requestContextQuerySchema } from './common/pagination.ts';
 import { V } from './common/validation.ts';
+import { priceRuleKinds } from './priceRules.ts';
 
 /**
  * The quote: `GET /api/location-price/admin/list` (spec 7's price search). It answers the route's location

@@ -10,7 +10,7 @@ import type {
   SimulationRow,
 } from '@ps/contracts';
 import { releasedBookingStatuses } from '@ps/contracts';
-import { and, asc, eq, gte, inArray, lte, notInArray } from 'drizzle-orm';
+import { asc, eq, gte, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, companies, locations } from '../../db/schema/index.ts';
 import { priceRules } from '../../db/schema/priceRules.ts';

@@ -7,7 +7,15 @@ import { uniqueTag } from '../../../test/factories/catalogue.ts';
 describeCrudResource('price-rules', {
   base: '/api/price-rule',
   entity: 'price_rule',
-  createBody: () => ({ name: `Price rule ${uniqueTag()}`, notes: 'By the north gate' }),
+  createBody: () => ({
+    name: `Price rule ${uniqueTag()}`,
+    notes: 'By the north gate',
+    position: 1,
+    valid_from: '2026-06-01',
+    valid_to: '2026-08-31',
+    kind: 'days',
+    config: { weekdays: [6], percent: 10 },
+  }),
   update: { body: { notes: 'By the south gate' }, expect: { notes: 'By the south gate' } },
   invalid: { body: { name: '' }, fields: ['name'] },
   sortFields: priceRuleSortFields,
