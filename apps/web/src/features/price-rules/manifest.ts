@@ -8,8 +8,9 @@ export const priceRulesFeature = defineFeature({
   screens: [
     { scope: 'company', path: '/price-rules', page: 'PriceRulesListPage', permission: 'price_rules.view' },
     { scope: 'company', path: '/price-rules/new', page: 'PriceRuleCreatePage', permission: 'price_rules.create' },
+    { scope: 'company', path: '/price-rules/simulate', page: 'PriceRuleSimulationPage', permission: 'price_rules.view' },
     { scope: 'company', path: '/price-rules/$priceRuleId/edit', page: 'PriceRuleEditPage', permission: 'price_rules.update' },
   ],
-  nav: [{ scope: 'company', path: '/price-rules', title: 'nav.priceRules', icon: 'mapPin', group: 'places' }],
+  nav: [{ scope: 'company', path: '/price-rules', title: 'nav.priceRules', icon: 'calculator', group: 'prices' }],
   navTitles: { en: navEn, ta: navTa },
 });
