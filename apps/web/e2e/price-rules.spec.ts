@@ -44,7 +44,10 @@ async function ruleWorld(request: APIRequestContext, token: string) {
   return { tag, airport, carPark, quoteUrl };
 }
 
-async function simulateAndActivate(page: Page, words: { title: string; lastMonth: string; run: string; activate: RegExp; activated: RegExp }) {
+async function simulateAndActivate(
+  page: Page,
+  words: { title: string; lastMonth: string; run: string; activate: RegExp; activated: RegExp },
+) {
   await page.goto('/1/price-rules/simulate');
   await expect(page.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
   await page.getByText(words.lastMonth).click();
@@ -65,7 +68,7 @@ test('a manager adds an occupancy and an early-bird rule, simulates, activates t
   await expect(page.getByRole('heading', { level: 1, name: 'Price rules' })).toBeVisible();
 
   // The summer occupancy rule: more than 40 % full, +15 %.
-  await page.getByRole('link', { name: 'Add price rule' }).click();
+  await page.getByRole('link', { name: 'Add price rule' }).first().click();
   await page.getByRole('textbox', { name: 'Name' }).fill(`Summer busy ${world.tag}`);
   await page.getByRole('textbox', { name: 'Order' }).fill('1');
   await page.getByLabel('Departures from').fill('2027-03-01');
@@ -81,7 +84,7 @@ test('a manager adds an occupancy and an early-bird rule, simulates, activates t
   await expect(toast(page, `Price rule Summer busy ${world.tag} created.`)).toBeVisible();
 
   // The early bird: booked at least 30 days ahead, -10 %.
-  await page.getByRole('link', { name: 'Add price rule' }).click();
+  await page.getByRole('link', { name: 'Add price rule' }).first().click();
   await page.getByRole('textbox', { name: 'Name' }).fill(`Early bird ${world.tag}`);
   await page.getByRole('textbox', { name: 'Order' }).fill('2');
   await page.getByLabel('Departures from').fill('2027-03-01');
@@ -114,7 +117,9 @@ test('a manager adds an occupancy and an early-bird rule, simulates, activates t
   await expect(explanation).toContainText(
     `Summer busy ${world.tag}: the car park ${world.carPark.name} is 50 % full on 10 March 2027 (above 40 %): +15 %, £123.45 → £141.97.`,
   );
-  await expect(explanation).toContainText(new RegExp(`Early bird ${world.tag}: booked \\d+ days ahead \\(at least 30\\): −10 %, £141.97 → £127.77\\.`));
+  await expect(explanation).toContainText(
+    new RegExp(`Early bird ${world.tag}: booked \\d+ days ahead \\(at least 30\\): −10 %, £141.97 → £127.77\\.`),
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });
 

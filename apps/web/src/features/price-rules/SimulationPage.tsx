@@ -58,13 +58,15 @@ export function PriceRuleSimulationPage() {
             <Checkbox.Group label={t('priceRules.simulation.rules')} value={selected} onChange={setChosen}>
               <Stack gap="xs" mt="xs">
                 {(rules.data ?? []).map((rule) => (
-                  <Group key={rule.id} gap="sm" wrap="nowrap" align="flex-start">
-                    <Checkbox value={String(rule.id)} label={`${rule.position}. ${rule.name}`} />
-                    <RuleStatus status={rule.status} />
-                    <Text size="sm" c="dimmed" className="ps-wrap">
+                  <Stack key={rule.id} gap={2}>
+                    <Group gap="sm" wrap="wrap" align="center">
+                      <Checkbox value={String(rule.id)} label={`${rule.position}. ${rule.name}`} />
+                      <RuleStatus status={rule.status} />
+                    </Group>
+                    <Text size="sm" c="dimmed" className="ps-wrap" pl={32}>
                       <RuleSummary rule={rule} /> · {formatDayRange(rule.valid_from, rule.valid_to)}
                     </Text>
-                  </Group>
+                  </Stack>
                 ))}
                 {rules.data?.length === 0 ? <Text>{t('priceRules.empty')}</Text> : null}
               </Stack>
@@ -96,7 +98,7 @@ export function PriceRuleSimulationPage() {
                 {t('priceRules.simulation.run')}
               </Button>
               {can('price_rules.update') && result && drafts.length > 0 ? (
-                <Button size="md" color="green" loading={setStatus.isPending} onClick={() => void activate()}>
+                <Button size="md" variant="outline" loading={setStatus.isPending} onClick={() => void activate()}>
                   {t('priceRules.simulation.activate', { count: drafts.length })}
                 </Button>
               ) : null}

@@ -530,7 +530,7 @@ function OccupancySteps({ control, errors }: { control: Control<FieldValues>; er
 export function RuleStatus({ status }: { status: number }) {
   const { t } = useTranslation();
   return (
-    <Badge color={status === 1 ? 'green' : 'gray'} variant="light">
+    <Badge color={status === 1 ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
       {status === 1 ? t('status.active') : t('priceRules.draft')}
     </Badge>
   );
