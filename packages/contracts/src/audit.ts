@@ -96,6 +96,7 @@ export const auditEntities = [
   'customer_data_export',
   // Who receives the report by mail (issue 24, section 3).
   'report_subscription',
+  'price_rule',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -20,6 +20,9 @@ export const bandSchema = z.object({
   type: z.enum(bandTypes),
   min_days: z.number().int(),
   max_days: z.number().int(),
+  /** The lowest and highest base price (minor units) the price rules may make of a stay in the band; null: none. */
+  floor_price: z.number().int().nullable(),
+  ceiling_price: z.number().int().nullable(),
   status: recordStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
@@ -32,6 +35,20 @@ const days = z
   .min(1, { error: V.positiveInteger })
   .max(MAX_BAND_DAYS, { error: V.tooLong });
 
+const priceLimit = z
+  .number({ error: V.invalidValue })
+  .int({ error: V.positiveAmount })
+  .min(0, { error: V.positiveAmount })
+  .max(100_000_000, { error: V.tooLong })
+  .nullable();
+
+const floorNotAboveCeiling = (body: { floor_price?: number | null; ceiling_price?: number | null }) =>
+  body.floor_price === undefined ||
+  body.floor_price === null ||
+  body.ceiling_price === undefined ||
+  body.ceiling_price === null ||
+  body.floor_price <= body.ceiling_price;
+
 const minNotAboveMax = (body: { min_days?: number; max_days?: number }) =>
   body.min_days === undefined || body.max_days === undefined || body.min_days <= body.max_days;
 
@@ -42,9 +59,12 @@ export const bandCreateSchema = z
     type: z.enum(bandTypes, { error: V.invalidValue }),
     min_days: days,
     max_days: days,
+    floor_price: priceLimit.default(null),
+    ceiling_price: priceLimit.default(null),
     status: recordStatusSchema.default(1),
   })
-  .refine(minNotAboveMax, { path: ['max_days'], error: V.daysOrder });
+  .refine(minNotAboveMax, { path: ['max_days'], error: V.daysOrder })
+  .refine(floorNotAboveCeiling, { path: ['ceiling_price'], error: V.invalidValue });
 export type BandCreateInput = z.input<typeof bandCreateSchema>;
 export type BandCreate = z.output<typeof bandCreateSchema>;
 
@@ -55,10 +75,13 @@ export const bandUpdateSchema = z
     type: z.enum(bandTypes, { error: V.invalidValue }).optional(),
     min_days: days.optional(),
     max_days: days.optional(),
+    floor_price: priceLimit.optional(),
+    ceiling_price: priceLimit.optional(),
     status: recordStatusSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: V.required })
-  .refine(minNotAboveMax, { path: ['max_days'], error: V.daysOrder });
+  .refine(minNotAboveMax, { path: ['max_days'], error: V.daysOrder })
+  .refine(floorNotAboveCeiling, { path: ['ceiling_price'], error: V.invalidValue });
 export type BandUpdate = z.output<typeof bandUpdateSchema>;
 
 /** GET /api/band/list: paging, sort, search by name, filters by type and status. */

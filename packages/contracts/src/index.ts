@@ -27,6 +27,7 @@ export * from './packages.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './permissions.ts';
+export * from './priceRules.ts';
 export * from './prices.ts';
 export * from './publicBooking.ts';
 export * from './quote.ts';

@@ -145,6 +145,10 @@ export const builtInRolePermissions = {
     'report_subscriptions.create',
     'report_subscriptions.update',
     'report_subscriptions.delete',
+    'price_rules.view',
+    'price_rules.create',
+    'price_rules.update',
+    'price_rules.delete',
   ],
   // A driver reaches their own trips and attendance only (kit/crew.ts scopes every such query).
   // and the handovers of the bookings of their trips (the handovers service scopes them the same way).

@@ -4,6 +4,7 @@ import { calendarDateSchema } from './common/dates.ts';
 import { endpoint } from './common/endpoint.ts';
 import { recordIdParamSchema, recordIdSchema, requestContextQuerySchema } from './common/pagination.ts';
 import { V } from './common/validation.ts';
+import { priceRuleKinds } from './priceRules.ts';
 
 /**
  * The quote: `GET /api/location-price/admin/list` (spec 7's price search). It answers the route's location
@@ -48,7 +49,20 @@ export const quotePriceSources = ['route_month', 'route_all_months', 'band_month
 export type QuotePriceSource = (typeof quotePriceSources)[number];
 
 /** The steps of an explanation, in the order they are given. */
-export const quoteSteps = ['days', 'band', 'month', 'base_price', 'package', 'services', 'voucher', 'total'] as const;
+export const quoteSteps = [
+  'days',
+  'band',
+  'month',
+  'base_price',
+  /** One per price rule that changed the base price (issue 24), in the rules' order. */
+  'rule',
+  /** The band's floor or ceiling held the price the rules made. */
+  'price_limit',
+  'package',
+  'services',
+  'voucher',
+  'total',
+] as const;
 export type QuoteStep = (typeof quoteSteps)[number];
 
 export const quoteDiscountTypes = ['percent', 'fixed'] as const;
@@ -111,6 +125,20 @@ export const quoteStepDataSchema = z.object({
   subtotal: z.number().int().optional(),
   discount: z.number().int().optional(),
   total: z.number().int().optional(),
+  /** `rule`: the rule, its kind, the percent applied, the price before and after (`price`), and what it read. */
+  rule_id: z.number().int().optional(),
+  rule_name: z.string().optional(),
+  rule_kind: z.enum(priceRuleKinds).optional(),
+  percent: z.number().int().optional(),
+  before: z.number().int().optional(),
+  days_ahead: z.number().int().optional(),
+  hours_ahead: z.number().int().optional(),
+  occupancy_percent: z.number().int().optional(),
+  occupancy_day: z.string().optional(),
+  car_park_id: z.number().int().optional(),
+  above: z.number().int().optional(),
+  /** `price_limit`: which limit held the price (`before` the rules' price, `price` the limit). */
+  limit: z.enum(['floor', 'ceiling']).optional(),
 });
 export type QuoteStepData = z.infer<typeof quoteStepDataSchema>;
 
@@ -136,6 +164,9 @@ export const quoteSchema = z.object({
   }),
   /** Month (1-12) of the departure date: it decides the price even when the stay runs into the next month. */
   month: z.number().int(),
+  /** The price grid's price of the stay, before the price rules. */
+  grid_price: z.number().int(),
+  /** The base price the stay is sold at: the grid's price after the price rules and the band's floor and ceiling. */
   base_price: z.number().int(),
   /** `route_month`, else `route_all_months` (the route's price with month null), else `band_month` (the default). */
   base_price_source: z.enum(quotePriceSources),

@@ -28,6 +28,7 @@ import { paymentsModule } from './payments/payments.module.ts';
 import { payoutsModule } from './payouts/payouts.module.ts';
 import { peopleModule } from './people/people.module.ts';
 import { positionsModule } from './positions/positions.module.ts';
+import { priceRulesModule } from './price-rules/price-rules.module.ts';
 import { pricesModule } from './prices/prices.module.ts';
 import { publicBookingModule } from './public-booking/public-booking.module.ts';
 import { quoteModule } from './quote/quote.module.ts';
@@ -90,4 +91,5 @@ export const apiModules: readonly ApiModule[] = [
   publicBookingModule,
   customerDataModule,
   reportsModule,
+  priceRulesModule,
 ];

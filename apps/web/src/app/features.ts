@@ -22,6 +22,7 @@ import { packagesFeature } from '../features/packages/manifest';
 import { payoutsFeature } from '../features/payouts/manifest';
 import { peopleFeature } from '../features/people/manifest';
 import { positionsFeature } from '../features/positions/manifest';
+import { priceRulesFeature } from '../features/price-rules/manifest';
 import { pricesFeature } from '../features/prices/manifest';
 import { quoteFeature } from '../features/quote/manifest';
 import { reportsFeature } from '../features/reports/manifest';
@@ -68,4 +69,5 @@ export const webFeatures: readonly FeatureManifest[] = [
   settingsFeature,
   companiesFeature,
   accountFeature,
+  priceRulesFeature,
 ];

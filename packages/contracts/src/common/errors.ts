@@ -51,6 +51,8 @@ export const errorCodes = [
   'quote_dates_reversed',
   'quote_no_band',
   'quote_no_price',
+  'quote_min_stay',
+  'quote_blackout',
   'partner_invalid',
   'email_taken',
   'phone_taken',

@@ -19,12 +19,19 @@ export const bands = pgTable(
     type: text('type', { enum: bandTypes }).notNull(),
     min_days: smallint('min_days').notNull(),
     max_days: smallint('max_days').notNull(),
+    /** The lowest and highest base price (minor units) the price rules may make of a stay in this band; null: no limit. */
+    floor_price: integer('floor_price'),
+    ceiling_price: integer('ceiling_price'),
     status: recordStatus(),
     ...timestamps,
   },
   (table) => [
     index('bands_company_type_idx').on(table.company_id, table.type),
     unique('bands_company_id_id_unique').on(table.company_id, table.id),
+    check(
+      'bands_price_limits',
+      sql`(${table.floor_price} IS NULL OR ${table.floor_price} >= 0) AND (${table.ceiling_price} IS NULL OR ${table.ceiling_price} >= 0) AND (${table.floor_price} IS NULL OR ${table.ceiling_price} IS NULL OR ${table.floor_price} <= ${table.ceiling_price})`,
+    ),
     check('bands_days_range', sql`${table.min_days} >= 1 AND ${table.max_days} <= 365 AND ${table.min_days} <= ${table.max_days}`),
   ],
 );

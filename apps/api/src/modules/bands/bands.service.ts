@@ -14,7 +14,7 @@ const bandWrites = {
   entity: 'band',
   translate: constraintTranslator({
     table: 'bands',
-    checks: { bands_days_range: 'max_days' },
+    checks: { bands_days_range: 'max_days', bands_price_limits: 'ceiling_price' },
     // A band-month or a location price that uses the band restricts its deletion.
     inUse: 'band_in_use',
   }),

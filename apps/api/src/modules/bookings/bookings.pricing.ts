@@ -127,7 +127,7 @@ export async function priceStay(
   caller: BookingCaller,
   stay: Stay,
   request: PriceRequest,
-  options: { heldVoucherId?: number | null; activeOnly?: boolean } = {},
+  options: { heldVoucherId?: number | null; activeOnly?: boolean; exceptBookingId?: number | null; now?: Date } = {},
 ) {
   const { quote } = await createQuoteService(db).quote(
     { companyId: caller.companyId, language: caller.language, t: caller.t },
@@ -142,7 +142,14 @@ export async function priceStay(
       ...(request.voucher_code === null ? {} : { voucher_code: request.voucher_code }),
       type: request.type,
     },
-    { heldVoucherId: options.heldVoucherId ?? null, activeOnly: options.activeOnly ?? false },
+    {
+      heldVoucherId: options.heldVoucherId ?? null,
+      activeOnly: options.activeOnly ?? false,
+      // The price rules (issue 24): the stay's departure instant for the lead time, the rules as they are now.
+      departureAt: request.departure_at,
+      exceptBookingId: options.exceptBookingId ?? null,
+      ...(options.now ? { now: options.now } : {}),
+    },
   );
   return {
     price: {
@@ -264,7 +271,7 @@ export async function repriceOf(
       voucher_code: voucherCode,
       type: input.type ?? row.type,
     },
-    { heldVoucherId: row.voucher_id, activeOnly: options.activeOnly ?? false },
+    { heldVoucherId: row.voucher_id, activeOnly: options.activeOnly ?? false, exceptBookingId: row.id },
   );
   const held = row.voucher_id !== null && priced.voucher?.id === row.voucher_id;
   const rule: VoucherRule | null = (held ? ruleOfRow(row) : null) ?? priced.voucher;

@@ -12,6 +12,8 @@ export const quoteModule: ApiModule = {
     'quote_dates_reversed',
     'quote_no_band',
     'quote_no_price',
+    'quote_min_stay',
+    'quote_blackout',
   ],
   register: registerQuoteRoutes,
 };

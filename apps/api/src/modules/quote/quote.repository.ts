@@ -1,4 +1,4 @@
-import type { BandType, QuotePriceRow } from '@ps/contracts';
+import { type BandType, type PriceRuleDefinition, type QuotePriceRow, releasedBookingStatuses } from '@ps/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -6,12 +6,15 @@ import {
   airports,
   bandMonths,
   bands,
+  bookings,
   companies,
   locationPrices,
   locations,
   packages,
   vouchers,
 } from '../../db/schema/index.ts';
+import { priceRules } from '../../db/schema/priceRules.ts';
+import type { Occupancy } from './quote.rules.ts';
 
 /** What the quote reads, in one statement: every piece is the company's own or absent. */
 export interface QuoteLookup {
@@ -33,11 +36,26 @@ export interface QuoteLookup {
     status: number;
   } | null;
   /** The active band of the stay's type whose min_days..max_days holds the days (bands of a type do not overlap). */
-  band: { id: number; name: string; type: BandType; min_days: number; max_days: number } | null;
+  band: {
+    id: number;
+    name: string;
+    type: BandType;
+    min_days: number;
+    max_days: number;
+    floor_price: number | null;
+    ceiling_price: number | null;
+  } | null;
   /** That band's default price in the departure month. */
   band_month: { id: number; price: number } | null;
   /** Every price row of the route (all bands and months), with the band's name and type. */
   prices: QuotePriceRow[];
+  /** The company's active price rules whose dates hold the departure date, in their order. */
+  rules: PriceRuleDefinition[];
+  /**
+   * The car park's busiest day of the stay (departure location if it has spaces, else the arrival's), counted only
+   * when an active occupancy rule could apply or `alwaysOccupancy` asks; null otherwise or without a car park.
+   */
+  occupancy: Occupancy | null;
 }
 
 export interface QuoteLookupParams {
@@ -55,6 +73,15 @@ export interface QuoteLookupParams {
   /** Days of the stay, at most 366 (no band is longer than 365 days). */
   days: number;
   month: number;
+  /** The stay's airport days (YYYY-MM-DD): the rules' dates and the occupancy's days. */
+  departureDate: string;
+  arrivalDate: string;
+  /** The booking being re-priced: its own stay is not counted in the occupancy (0: none). */
+  exceptBookingId: number;
+  /** "At booking time": stays made after this instant (ISO) are not counted in the occupancy. */
+  asOf: string;
+  /** Count the occupancy even without an active occupancy rule (the simulation's draft rules). */
+  alwaysOccupancy: boolean;
 }
 
 const p = <K extends keyof QuoteLookupParams>(name: K) => sql.placeholder(name);
@@ -105,7 +132,8 @@ export function quoteLookupQuery(db: Pick<DbOrTx, 'select'>) {
         from ${vouchers} v where v.company_id = ${company} and lower(v.code) = lower(${p('voucherCode')}::text))`,
       band: sql<QuoteLookup['band']>`${bandOfStay(
         sql`json_build_object('id', ${bands.id}, 'name', ${bands.name}, 'type', ${bands.type},
-          'min_days', ${bands.min_days}, 'max_days', ${bands.max_days})`,
+          'min_days', ${bands.min_days}, 'max_days', ${bands.max_days}, 'floor_price', ${bands.floor_price},
+          'ceiling_price', ${bands.ceiling_price})`,
       )}`,
       band_month: sql<QuoteLookup['band_month']>`(select json_build_object('id', bm.id, 'price', bm.price) from ${bandMonths} bm
         where bm.company_id = ${company} and bm.month = ${p('month')}::int and bm.band_id = ${bandOfStay(sql`${bands.id}`)})`,
@@ -115,6 +143,30 @@ export function quoteLookupQuery(db: Pick<DbOrTx, 'select'>) {
         from ${locationPrices} lp inner join ${bands} b on b.company_id = lp.company_id and b.id = lp.band_id
         where lp.company_id = ${company} and lp.airport_id = ${p('airportId')}::int
           and lp.departure_id = ${p('departureId')}::int and lp.arrival_id = ${p('arrivalId')}::int)`,
+      rules: sql<QuoteLookup['rules']>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name,
+        'position', r.position, 'valid_from', r.valid_from, 'valid_to', r.valid_to, 'location_ids', r.location_ids,
+        'band_types', r.band_types, 'kind', r.kind, 'config', r.config) order by r.position, r.id), '[]'::json)
+        from ${priceRules} r where r.company_id = ${company} and r.status = 1
+          and r.valid_from <= ${p('departureDate')}::date and r.valid_to >= ${p('departureDate')}::date)`,
+      occupancy: sql<QuoteLookup['occupancy']>`(case when ${p('alwaysOccupancy')}::boolean or exists (select 1 from ${priceRules} r
+          where r.company_id = ${company} and r.status = 1 and r.kind = 'occupancy'
+            and r.valid_from <= ${p('departureDate')}::date and r.valid_to >= ${p('departureDate')}::date)
+        then (select json_build_object('car_park_id', cp.id, 'car_park', cp.name, 'capacity', cp.capacity,
+            'day', coalesce(to_char(busy.day, 'YYYY-MM-DD'), ${p('departureDate')}::text), 'held', coalesce(busy.held, 0))
+          from (select l.id, l.name, l.capacity from ${locations} l where l.company_id = ${company}
+              and l.id in (${p('departureId')}::int, ${p('arrivalId')}::int) and l.capacity > 0
+              order by (l.id = ${p('departureId')}::int) desc limit 1) cp
+          left join lateral (select running.day, running.held from (
+              select move.day, sum(move.delta) over (order by move.day) as held
+              from ${bookings} b
+              cross join lateral (values (greatest(b.start_day, ${p('departureDate')}::date), 1), (b.end_day + 1, -1)) as move(day, delta)
+              where b.company_id = ${company} and b.car_park_id = cp.id
+                and b.end_day >= ${p('departureDate')}::date and b.start_day <= ${p('arrivalDate')}::date
+                and b.status not in (${sql.raw(releasedBookingStatuses.map((status) => `'${status}'`).join(', '))})
+                and b.id <> ${p('exceptBookingId')}::int and b.created_at <= ${p('asOf')}::timestamptz
+                and move.day <= ${p('arrivalDate')}::date
+            ) running order by running.held desc, running.day limit 1) busy on true)
+        end)`,
     })
     .from(companies)
     .where(eq(companies.id, company))

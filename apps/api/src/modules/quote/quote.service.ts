@@ -1,9 +1,10 @@
-import type { Language, Quote, QuoteExplanationStep, QuoteQuery, QuoteResult } from '@ps/contracts';
+import type { Language, PriceRuleDefinition, Quote, QuoteExplanationStep, QuoteQuery, QuoteResult } from '@ps/contracts';
 import { formatDay, formatMoney, formatMonthNumber } from '@ps/contracts/common/format';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, invalidField } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { createQuoteRepository, type QuoteLookup } from './quote.repository.ts';
+import { applyPriceRules } from './quote.rules.ts';
 
 /** Days from departure to arrival, both counted: Mon to Wed = 3. Dates are calendar days; no time zone enters. */
 export function stayDays(departureDate: string, arrivalDate: string): number {
@@ -73,6 +74,11 @@ export function createQuoteService(db: DbOrTx) {
         type: query.type ?? 'parking',
         days: Math.min(days, 366),
         month,
+        departureDate: query.departure_date,
+        arrivalDate: query.arrival_date,
+        exceptBookingId: options.exceptBookingId ?? 0,
+        asOf: (options.now ?? new Date()).toISOString(),
+        alwaysOccupancy: options.rules !== undefined,
       });
       if (!lookup) throw new AppError(404, 'not_found');
       return { prices: lookup.prices, quote: priceOf(caller, query, lookup, days, month, serviceIds, options) };
@@ -84,6 +90,14 @@ export interface QuoteOptions {
   heldVoucherId?: number | null;
   /** The public quote: an inactive airport or location is not there (400 on its field), as its public lists leave it out. */
   activeOnly?: boolean;
+  /** The booking time (issue 24's lead time and "occupancy at booking time"); the clock's now unless told. */
+  now?: Date;
+  /** The stay's departure instant (a booking's); without it, the start of the departure day at the airport. */
+  departureAt?: Date;
+  /** The booking being re-priced: its own stay does not count in the occupancy. */
+  exceptBookingId?: number | null;
+  /** Price with these rules instead of the company's active ones (the simulation's draft rule set). */
+  rules?: PriceRuleDefinition[];
 }
 
 function priceOf(
@@ -129,7 +143,27 @@ function priceOf(
   const monthLabel = formatMonthNumber(language, month);
   if (!routeRow && !lookup.band_month) throw new AppError(404, 'quote_no_price', { vars: { band: band.name, month: monthLabel } });
   const source = routeMonth ? 'route_month' : routeAll ? 'route_all_months' : 'band_month';
-  const basePrice = routeRow ? routeRow.price : (lookup.band_month?.price ?? 0);
+  const gridPrice = routeRow ? routeRow.price : (lookup.band_month?.price ?? 0);
+  // The price rules on the grid's price, in their order, then the band's floor and ceiling (quote.rules.ts).
+  const ruled = applyPriceRules(
+    options.rules ?? lookup.rules,
+    {
+      departureDate: query.departure_date,
+      arrivalDate: query.arrival_date,
+      days,
+      departureId: lookup.departure.id,
+      arrivalId: lookup.arrival.id,
+      bandType: band.type,
+      timeZone: lookup.airport.time_zone,
+      departureAt: options.departureAt ?? null,
+      now: options.now ?? new Date(),
+      occupancy: lookup.occupancy,
+    },
+    gridPrice,
+    { floor_price: band.floor_price ?? null, ceiling_price: band.ceiling_price ?? null },
+    { language, t, currency: lookup.currency },
+  );
+  const basePrice = ruled.price;
 
   const packagePrice = pkg?.price ?? 0;
   const serviceLines = services.map(({ id, name, price }) => ({ id, name, price }));
@@ -188,10 +222,11 @@ function priceOf(
         band_month_id: routeRow ? null : (lookup.band_month?.id ?? null),
         band_id: band.id,
         month: source === 'route_all_months' ? null : month,
-        price: basePrice,
+        price: gridPrice,
       },
-      text: t(`quote.explanation.base_${source}`, { ...route, band: band.name, month: monthLabel, price: money(basePrice) }),
+      text: t(`quote.explanation.base_${source}`, { ...route, band: band.name, month: monthLabel, price: money(gridPrice) }),
     },
+    ...ruled.steps,
     pkg
       ? {
           step: 'package',
@@ -253,6 +288,7 @@ function priceOf(
     days,
     band,
     month,
+    grid_price: gridPrice,
     base_price: basePrice,
     base_price_source: source,
     location_price_id: routeRow?.id ?? null,

@@ -4,6 +4,8 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BandTypeSelect } from '../../components/BandTypeSelect';
 import { CrudCreatePage, CrudEditPage, CrudListPage, crudScreens } from '../../components/CrudPages';
+import { MoneyInput } from '../../components/MoneyInput';
+import { useMoney } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
 import { type BandListSearch, bandsResource } from './api';
@@ -42,9 +44,17 @@ export const bandScreens = crudScreens({
     createSchema: bandCreateSchema,
     updateSchema: bandUpdateSchema,
     empty: { name: '', type: 'parking', status: 1 },
-    valuesOf: (band) => ({ name: band.name, type: band.type, min_days: band.min_days, max_days: band.max_days, status: band.status }),
+    valuesOf: (band) => ({
+      name: band.name,
+      type: band.type,
+      min_days: band.min_days,
+      max_days: band.max_days,
+      floor_price: band.floor_price,
+      ceiling_price: band.ceiling_price,
+      status: band.status,
+    }),
     // `band_overlap` (409) names the field that overlaps (`min_days`, `max_days`, `type` or `status`), as a 400 does.
-    serverFields: ['name', 'type', 'min_days', 'max_days', 'status'],
+    serverFields: ['name', 'type', 'min_days', 'max_days', 'floor_price', 'ceiling_price', 'status'],
     fields: (form: UseFormReturn<BandCreateInput, unknown, unknown>) => <BandFields form={form} />,
   },
 });
@@ -73,6 +83,7 @@ function TypeFilter({ type, onChange }: { type: BandListSearch['type']; onChange
 
 function BandFields({ form }: { form: UseFormReturn<BandCreateInput, unknown, unknown> }) {
   const { t } = useTranslation();
+  const { currency } = useMoney();
   const {
     control,
     register,
@@ -97,6 +108,26 @@ function BandFields({ form }: { form: UseFormReturn<BandCreateInput, unknown, un
           value={field.value ?? ''}
           onBlur={field.onBlur}
           onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+          error={error(errors[name]?.message)}
+        />
+      )}
+    />
+  );
+  // The price rules' floor and ceiling of a stay's base price in this band (issue 24); empty: no limit.
+  const limit = (name: 'floor_price' | 'ceiling_price') => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MoneyInput
+          label={t(`bands.fields.${name}`)}
+          description={t(`bands.form.${name}Hint`)}
+          currency={currency}
+          name={field.name}
+          ref={field.ref}
+          value={field.value ?? null}
+          onBlur={field.onBlur}
+          onChange={field.onChange}
           error={error(errors[name]?.message)}
         />
       )}
@@ -132,6 +163,8 @@ function BandFields({ form }: { form: UseFormReturn<BandCreateInput, unknown, un
       />
       {days('min_days')}
       {days('max_days')}
+      {limit('floor_price')}
+      {limit('ceiling_price')}
     </SimpleGrid>
   );
 }

@@ -82,8 +82,9 @@ function QuoteView({ quote, busy }: { quote: Quote; busy: boolean }) {
         <Text c="dimmed">{t('bookings.form.days', { count: quote.days })}</Text>
       </Group>
       <List size="sm" spacing={4} data-testid="live-explanation">
-        {quote.explanation.map((step) => (
-          <List.Item key={step.step}>{step.text}</List.Item>
+        {quote.explanation.map((step, index) => (
+          // Several price rules make several steps of one kind: the index keeps them apart.
+          <List.Item key={`${step.step}-${index}`}>{step.text}</List.Item>
         ))}
       </List>
     </Stack>

@@ -70,7 +70,19 @@ function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRo
   const { format } = useMoney();
   const month = formatMonthNumber(quote.month);
   const lines: { label: string; value: string; strong?: boolean }[] = [
-    { label: t(`quote.sources.${quote.base_price_source}`), value: format(quote.base_price) },
+    { label: t(`quote.sources.${quote.base_price_source}`), value: format(quote.grid_price) },
+    // The price rules' change of the base price (issue 24), when they made one.
+    ...(quote.base_price === quote.grid_price
+      ? []
+      : [
+          {
+            label: t('quote.lines.rules'),
+            value:
+              quote.base_price > quote.grid_price
+                ? `+ ${format(quote.base_price - quote.grid_price)}`
+                : `− ${format(quote.grid_price - quote.base_price)}`,
+          },
+        ]),
     {
       label: quote.package ? t('quote.lines.package', { name: quote.package.name }) : t('quote.lines.noPackage'),
       value: format(quote.package_price),
@@ -125,8 +137,9 @@ function QuoteResultView({ quote, prices }: { quote: Quote; prices: QuotePriceRo
           {t('quote.whyTitle')}
         </Title>
         <List type="ordered" spacing="sm" data-testid="quote-explanation">
-          {quote.explanation.map((step) => (
-            <List.Item key={step.step}>
+          {quote.explanation.map((step, index) => (
+            // Several price rules make several steps of one kind: the index keeps them apart.
+            <List.Item key={`${step.step}-${index}`}>
               <Text component="span" fw={600}>
                 {t(`quote.steps.${step.step}`)}:{' '}
               </Text>
