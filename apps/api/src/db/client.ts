@@ -6,7 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Dumpable } from './backup.ts';
-import { embeddedExtensions } from './embedded.ts';
+import { embeddedExtensions, embeddedStartParams } from './embedded.ts';
 import { tightenFolder } from './private-files.ts';
 import * as schema from './schema/index.ts';
 
@@ -263,6 +263,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     ...(options.dataDir === 'memory://' ? {} : { dataDir: resolve(options.dataDir) }),
     extensions,
+    startParams: embeddedStartParams(PGlite.defaultStartParams),
   });
   // PGlite unpacks a new data folder with its files 0666; an older folder may be as open: the server's user's alone.
   if (options.dataDir !== 'memory://') await tightenFolder(resolve(options.dataDir));

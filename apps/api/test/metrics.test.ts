@@ -1,9 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createTenant, type Tenant } from '../../test/kit.ts';
-import { mailOutbox } from '../db/schema/index.ts';
-import { runJob } from '../lib/job-runs.ts';
-import { bearerMatches } from './metrics.ts';
+import { mailOutbox } from '../src/db/schema/index.ts';
+import { runJob } from '../src/lib/job-runs.ts';
+import { createUploadStore } from '../src/lib/uploads.ts';
+import { createRetentionJob } from '../src/modules/retention/retention.ts';
+import { bearerMatches } from '../src/plugins/metrics.ts';
+import { createTestContext, type TestContext } from './harness.ts';
+import { createTenant, type Tenant } from './kit.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 
@@ -111,6 +116,17 @@ describe('/metrics with METRICS_TOKEN', () => {
       created_at: new Date(Date.now() - 120_000),
     });
     await runJob('test_job', async () => {});
+    // A real job's round: the retention job (no archive policy; the handover images' step runs).
+    const quiet = { info: () => {}, error: () => {} };
+    const retention = createRetentionJob(
+      ctx.database,
+      null,
+      createUploadStore({ dir: mkdtempSync(join(tmpdir(), 'ps-metrics-')), ephemeral: true }),
+      quiet,
+    );
+    const retentionBefore = sample(before.body, 'ps_job_runs_total', { task: 'retention', outcome: 'ok' }) ?? 0;
+    retention.start();
+    await retention.stop();
     await expect(
       runJob('test_job', async () => {
         throw new Error('it broke');
@@ -135,9 +151,11 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'ps_mail_outbox_messages', { state: 'queued' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'ps_mail_outbox_oldest_unsent_seconds')).toBeGreaterThanOrEqual(110);
     expect(sample(text, 'ps_live_streams_open')).toBe(0);
-    expect(sample(text, 'ps_job_runs_total', { job: 'test_job', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'ps_job_runs_total', { job: 'test_job', outcome: 'failed' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'ps_job_last_success_timestamp_seconds', { job: 'test_job' })).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(sample(text, 'ps_job_runs_total', { task: 'test_job', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'ps_job_runs_total', { task: 'test_job', outcome: 'failed' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'ps_job_last_success_timestamp_seconds', { task: 'test_job' })).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(sample(text, 'ps_job_runs_total', { task: 'retention', outcome: 'ok' })).toBe(retentionBefore + 1);
+    expect(sample(text, 'ps_job_duration_seconds_count', { task: 'retention' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1_000_000);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
@@ -188,7 +206,14 @@ describe('/metrics with METRICS_TOKEN', () => {
     });
 
     const text = (await scrape()).body;
-    for (const secret of [email, 'jane.doe', registration, String(bookingId), tenant.company.name, tenant.user.email]) {
+    for (const secret of [
+      email,
+      'jane.doe',
+      registration,
+      String(bookingId),
+      tenant.company.name,
+      tenant.user.email ?? tenant.company.name,
+    ]) {
       expect(text, secret).not.toContain(secret);
       expect(text.toLowerCase(), secret).not.toContain(secret.toLowerCase());
     }
