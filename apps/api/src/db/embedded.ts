@@ -15,7 +15,7 @@ export async function embeddedExtensions() {
  * through the operating system's page cache anyway, so a smaller pool costs a copy per page missed, not a disk read.
  */
 export const EMBEDDED_SETTINGS = {
-  shared_buffers: process.env.PS_SB ?? '32MB',
+  shared_buffers: '32MB',
 } as const;
 
 /** PGlite's own start parameters (single-user mode, no parallel workers ...) with `EMBEDDED_SETTINGS` added. */

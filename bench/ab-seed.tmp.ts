@@ -1,0 +1,12 @@
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { seedReferenceData } from '../apps/api/src/db/reference.ts';
+import { seedDemoData } from '../apps/api/src/demo/demo.ts';
+import { seedBookingsBench } from './bookings.ts';
+const dir = process.argv[2] ?? '/tmp/watch-mem/big';
+const database = await openDatabase({ dataDir: dir, connectTimeoutMs: 3000 });
+await database.migrate();
+await seedReferenceData(database.db);
+await seedDemoData(database.db);
+await database.close();
+const bench = await seedBookingsBench(undefined, dir, 100_000);
+console.log(JSON.stringify({ someBookingId: bench.someBookingId }));
