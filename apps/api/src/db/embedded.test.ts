@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
+import { startAfresh } from './embedded.ts';
 
 /**
  * The embedded database's memory (issue 24, section 4; docs/decisions.md, "The embedded database's memory"): the setting
@@ -20,5 +21,21 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database is op
     } finally {
       await database.close();
     }
+  });
+
+  it('starts afresh after loading the demo data only on a folder, never in memory, on PostgreSQL or a second time', async () => {
+    let closed = 0;
+    const close = async () => {
+      closed++;
+    };
+    expect(await startAfresh({ embedded: {}, close }, { DATA_DIR: 'memory://' }, 'banner')).toBe(false);
+    expect(await startAfresh({ close }, { DATA_DIR: './data' }, 'banner')).toBe(false);
+    process.env.PS_STARTED_AFRESH = '1';
+    try {
+      expect(await startAfresh({ embedded: {}, close }, { DATA_DIR: './data' }, 'banner')).toBe(false);
+    } finally {
+      delete process.env.PS_STARTED_AFRESH;
+    }
+    expect(closed).toBe(0);
   });
 });
