@@ -11,7 +11,10 @@
 // --no-bookings. The global search (issue 21) types into that company: skipped with it.
 //
 // Usage: npm run bench [-- --seconds 10 --connections 10 --bookings 100000 --no-bookings --profile --no-lighthouse --no-cold-load
-//   --only <text> --soak <minutes>]
+//   --only <text> --soak <minutes> --metrics --scrape-ms 1000]
+//
+// --metrics (issue 24): the product serves /metrics and the runner scrapes it during every product scenario (every
+// --scrape-ms), then prints the scrapes' cost and what an operator reads from them (bench/metrics.ts).
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,6 +34,7 @@ import { bookingScenarios, seedBookingsBench } from './bookings.ts';
 import { coldLoadFigures } from './cold-load.ts';
 import { driverScenarios, seedDriversBench } from './drivers.ts';
 import type { RunnerMessage, ServerMessage } from './ipc.ts';
+import { createScraper, type Scraper } from './metrics.ts';
 import { QUOTE_BENCH_ADMIN, seedQuoteBench } from './quote.ts';
 import type { Load, Scenario } from './scenario.ts';
 import { searchAsYouType, searchScenarios, seedSearchBench } from './search.ts';
@@ -47,6 +51,8 @@ const { values } = parseArgs({
     'no-cold-load': { type: 'boolean', default: false },
     soak: { type: 'string', default: '0' },
     only: { type: 'string' },
+    metrics: { type: 'boolean', default: false },
+    'scrape-ms': { type: 'string', default: '1000' },
   },
 });
 const duration = Number(values.seconds);
@@ -161,7 +167,11 @@ interface Figures {
   heapCommittedUnderLoad: number;
 }
 
-async function load(server: Server, { path, headers, body, requestHeaders, connections: own }: Load): Promise<Figures> {
+/** Requests autocannon sent to the product (`--metrics` compares them with the server's own count). */
+let productRequests = 0;
+
+async function load(server: Server, { path, headers, body, requestHeaders, connections: own }: Load, scraper?: Scraper): Promise<Figures> {
+  scraper?.start();
   let peak = 0;
   let heap = 0;
   let heapCommitted = 0;
@@ -198,6 +208,8 @@ async function load(server: Server, { path, headers, body, requestHeaders, conne
       : {}),
   });
   clearInterval(sampler);
+  await scraper?.stop();
+  if (scraper) productRequests += result.requests.total;
   peak = Math.max(peak, (await server.memory()).rss);
   return {
     rps: result.requests.average,
@@ -266,7 +278,8 @@ const productFlags = (process.env.BENCH_NODE_FLAGS ?? startScript.match(/node ((
 // Built as `npm start` runs it: one bundle of our TypeScript (scripts/build-api.ts), packages from node_modules.
 const productBundle = resolve(API_DIST_DIR, 'bench-server.js');
 await buildApiBundle(resolve(here, 'server-product.ts'), productBundle);
-const product = await startServer(productBundle, { ...databaseEnv, JWT_SECRET }, [
+const metricsToken = values.metrics ? randomBytes(24).toString('hex') : undefined;
+const product = await startServer(productBundle, { ...databaseEnv, JWT_SECRET, ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}) }, [
   ...productFlags,
   ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
 ]);
@@ -282,6 +295,7 @@ const plain = serverDatabase
 try {
   await new Promise((wait) => setTimeout(wait, 1000));
   const idle = await product.memory();
+  const scraper = metricsToken ? createScraper(product.address, metricsToken, Number(values['scrape-ms'])) : undefined;
 
   const signIn = async (email: string, password: string) => {
     const login = await fetch(`${product.address}/api/auth/login`, {
@@ -345,7 +359,7 @@ try {
   let peakHeapCommitted = idle.heapTotal;
   // `--only booking/list` runs the scenarios whose name holds that text (a focused run, e.g. with --profile).
   for (const scenario of scenarios.filter((each) => !values.only || each.name.includes(values.only))) {
-    const figures = await load(product, scenario);
+    const figures = await load(product, scenario, scraper);
     peakRss = Math.max(peakRss, figures.rssUnderLoad);
     peakHeap = Math.max(peakHeap, figures.heapUnderLoad);
     peakHeapCommitted = Math.max(peakHeapCommitted, figures.heapCommittedUnderLoad);
@@ -381,6 +395,7 @@ try {
     'targets (issue 8): trips list of a day with 2,000 trips p99 < 20 ms; dispatch eligibility for 200 drivers < 10 ms;\n' +
       '  payout computation for a driver-month < 20 ms',
   );
+  await scraper?.report(productRequests);
   // Typed one key at a time (not autocannon): the figures users wait for. `--only search` runs it too.
   if (searchBench && (!values.only || values.only.includes('search'))) await searchAsYouType(product.address, searchBench, signIn);
 

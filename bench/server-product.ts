@@ -16,6 +16,8 @@ const config = loadConfig({
   PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR: '100000000',
   PUBLIC_BOOKINGS_PER_KEY_PER_MINUTE: '100000000',
   ...(process.env.JWT_SECRET ? { JWT_SECRET: process.env.JWT_SECRET } : {}),
+  // `--metrics`: /metrics served to the runner's scrapes (issue 24).
+  ...(process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {}),
 });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: 3000 });
 const { secret } = await bootstrapDatabase(database, config);

@@ -15,6 +15,7 @@ import { errorBody, registerErrorHandling } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPreflight, registerPublicOrigins } from './plugins/public-origins.ts';
 import { createRateLimitCounter, sharedRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -117,6 +118,8 @@ export async function buildApp({ config, database, secret, logStream, uploads: g
   // route called from another site's page is checked against its company's origins.
   registerPublicOrigins(app, database.db);
   guardRoutes(app);
+  // Prometheus metrics at /metrics with METRICS_TOKEN (before the modules, which add their gauges to its registry).
+  registerMetrics(app, { config, database });
   registerPreflight(app, database.db);
   // Every feature's routes, from its manifest, in the list's order (modules/index.ts): sign-in first.
   const deps = { config, database, db: database.db, uploads, secret };

@@ -128,6 +128,11 @@ const envSchema = z.object({
   SECURITY_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Where the archive files go; default `<DATA_DIR>/archive` (none with an in-memory database: nothing is kept). */
   ARCHIVE_DIR: z.string().min(1).optional(),
+  /**
+   * The bearer token a Prometheus scraper sends for `GET /metrics` (docs/operations.md, "Metrics"). Unset: /metrics
+   * answers 404 and nothing is measured per request.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** How long a database call may wait for a connection before the API answers 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });

@@ -3,6 +3,7 @@ import { bootstrapDatabase, demoBanner } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { serverRunningOn, startControlServer } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
+import { startAfresh } from './db/embedded.ts';
 import { keepNewFilesPrivate, tightenFolder } from './db/private-files.ts';
 import { createUploadStore, uploadDirectoryOf } from './lib/uploads.ts';
 import { type FlightWorker, flightWorkerFromConfig } from './modules/flights/flights.worker.ts';
@@ -38,6 +39,7 @@ let reportScheduler: ReportScheduler;
 let closeControl: () => Promise<void> = async () => {};
 try {
   const { secret, seededDemo } = await bootstrapDatabase(database, config);
+  if (seededDemo && (await startAfresh(database, config, demoBanner()))) process.exit(0);
   // One upload store for the routes and the retention job (which deletes handover images past their retention).
   const uploads = createUploadStore(uploadDirectoryOf(config));
   app = await buildApp({ config, database, secret, uploads });

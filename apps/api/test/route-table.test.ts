@@ -40,6 +40,8 @@ const PUBLIC_ROUTES = [
   'POST /api/public/booking/request-car',
   // The browser's preflight of a client-key call from a company's own web site (plugins/public-origins.ts).
   'OPTIONS /api/*',
+  // Prometheus's scrape, with METRICS_TOKEN as its bearer (plugins/metrics.ts; issue 24, section 4).
+  'GET /metrics',
 ];
 
 /** Two roles a company makes of its own: a read-only accountant and a dispatcher (the role screen's usual one). */

@@ -6,7 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Dumpable } from './backup.ts';
-import { embeddedExtensions } from './embedded.ts';
+import { embeddedExtensions, embeddedStartParams } from './embedded.ts';
 import { tightenFolder } from './private-files.ts';
 import * as schema from './schema/index.ts';
 
@@ -49,7 +49,62 @@ export interface Database {
    * `onLost` is called if that connection ends; resolves to a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
+  /** The connection pool's state, for /metrics (PostgreSQL only: PGlite is one connection inside this process). */
+  pool?: PoolProbe;
   close(): Promise<void>;
+}
+
+/** What /metrics reads of the pool: its size and counts now, and each wait for a connection as it ends. */
+export interface PoolProbe {
+  max: number;
+  counts(): { total: number; idle: number; waiting: number };
+  /** Calls `listener` with the seconds each checkout waited for a connection (failed ones too); returns the unsubscribe. */
+  onWait(listener: (seconds: number) => void): () => void;
+}
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+type Connect = (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+
+/**
+ * Times every checkout of `pool` (drizzle's queries go through `pool.query`, which calls `this.connect`, and its
+ * transactions through `pool.connect`), for the pool-wait histogram. One clock reading per checkout, none without a listener.
+ */
+function probePool(pool: pg.Pool, max: number): PoolProbe {
+  const listeners = new Set<(seconds: number) => void>();
+  const connect = pool.connect.bind(pool) as unknown as Connect;
+  const timed: Connect = (callback) => {
+    if (listeners.size === 0) return connect(callback);
+    const started = performance.now();
+    const report = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    if (callback) {
+      return connect((error, client, done) => {
+        report();
+        callback(error, client, done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then(
+      (client) => {
+        report();
+        return client;
+      },
+      (error: unknown) => {
+        report();
+        throw error;
+      },
+    );
+  };
+  pool.connect = timed as unknown as pg.Pool['connect'];
+  return {
+    max,
+    counts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onWait(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 // Beside this file in the sources; beside apps/api/dist/server.js once built (scripts/build-api.ts copies them).
@@ -131,15 +186,17 @@ async function grantApplicationRole(appRole: string, ownerPool: pg.Pool): Promis
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const poolMax = 10;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: poolMax,
       // Fail fast when the server is away, so callers get a 503 instead of hanging.
       connectionTimeoutMillis: options.connectTimeoutMs,
       idleTimeoutMillis: 30_000,
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    const probe = probePool(pool, poolMax);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     // The owner's connections: a small pool of its own, used for migrations at start and the daily retention job.
     const ownerPool = options.ownerUrl
@@ -156,6 +213,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       maintenance,
+      pool: probe,
       migrate: async () => {
         const appRole = ownerPool ? await distinctApplicationRole(pool, ownerPool) : undefined;
         await refuseNewerSchema(maintenance);
@@ -205,6 +263,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     ...(options.dataDir === 'memory://' ? {} : { dataDir: resolve(options.dataDir) }),
     extensions,
+    startParams: embeddedStartParams(PGlite.defaultStartParams),
   });
   // PGlite unpacks a new data folder with its files 0666; an older folder may be as open: the server's user's alone.
   if (options.dataDir !== 'memory://') await tightenFolder(resolve(options.dataDir));

@@ -11,15 +11,18 @@ import { listAnswer, type Serve } from './endpoints.ts';
  * cannot forget its permission.
  */
 export type RouteAccess = { permission: Permission } | { public: 'sign-in' | 'client-key' | 'reference' };
-/** Why a route is public: the API's own reasons and the cross-origin preflight (plugins/public-origins.ts). */
-type PublicReason = 'sign-in' | 'client-key' | 'reference' | 'preflight';
+/**
+ * Why a route is public: the API's own reasons, the cross-origin preflight (plugins/public-origins.ts) and the Prometheus
+ * scrape (`/metrics`, checked against METRICS_TOKEN by its handler, plugins/metrics.ts).
+ */
+type PublicReason = 'sign-in' | 'client-key' | 'reference' | 'preflight' | 'metrics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
     /** A money endpoint: the caller also needs `finance.view` (contracts common/finance.ts). */
     finance?: true;
-    /** Public routes: the sign-in steps, the sign-in page's client-key calls, the API reference, the CORS preflight. */
+    /** Public routes: the sign-in steps, the sign-in page's client-key calls, the API reference, the CORS preflight, /metrics. */
     public?: PublicReason;
   }
   interface FastifyInstance {
@@ -47,7 +50,8 @@ export interface RouteTableEntry {
 export function guardRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', [] as RouteTableEntry[]);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    // The API's routes and the metrics page (a token of its own, not a user's) say how they are reached.
+    if (!(route.url.startsWith('/api') || route.url === '/metrics') || route.url.startsWith('/api/docs')) return;
     const permission = route.config?.permission ?? null;
     const publicReason = route.config?.public ?? null;
     if (!permission && !publicReason) throw new Error(`${route.method} ${route.url} declares neither a permission nor a public reason`);

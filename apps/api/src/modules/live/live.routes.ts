@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { liveEndpoints } from '@ps/contracts';
 import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
 import { z } from 'zod';
 import { endpointServer } from '../../kit/endpoints.ts';
 import type { ModuleDeps } from '../../kit/modules.ts';
@@ -30,6 +31,17 @@ a token never goes in a URL. Events from every server process on the database ar
 export function registerLiveRoutes(app: FastifyInstance, { database }: ModuleDeps): LiveHub {
   const hub = createLiveHub(app, database);
   app.decorate('liveHub', hub);
+  // Open streams on /metrics (when it is served).
+  if (app.metrics) {
+    new Gauge({
+      name: 'ps_live_streams_open',
+      help: 'Live board streams open in this process',
+      registers: [app.metrics],
+      collect() {
+        this.set(hub.size());
+      },
+    });
+  }
   const open = new Set<PassThrough>();
 
   // Open streams never hold up a shutdown: they end first, and the clients reconnect to another process.

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../kit/modules.ts';
+import { registerOutboxMetrics } from './mail.metrics.ts';
 import { registerMailRoutes } from './mail.routes.ts';
 
 export const mailModule: ApiModule = {
@@ -6,5 +7,8 @@ export const mailModule: ApiModule = {
   tags: [{ name: 'mail', description: 'The booking confirmation mail and the outbox every message goes through' }],
   errors: ['booking_no_email', 'mail_in_progress'],
   auditEntities: ['mail_message'],
-  register: registerMailRoutes,
+  register: (app, deps) => {
+    registerMailRoutes(app, deps);
+    registerOutboxMetrics(app, deps.db);
+  },
 };

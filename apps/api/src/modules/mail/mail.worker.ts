@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { runJob } from '../../lib/job-runs.ts';
 import { fromAddressOf } from '../../lib/mail-from.ts';
 import { publishLiveEvent } from '../live/live-events.ts';
 import type { MailRow } from './mail.repository.ts';
@@ -157,7 +158,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       do {
         wakeAgain = false;
         try {
-          await drain();
+          // Each drain is a run of the outbox worker (lib/job-runs.ts); it fails when the outbox cannot be read.
+          await runJob('mail_outbox', drain);
         } catch (error) {
           // The database is away: the poll tries again later.
           log.warn({ err: error instanceof Error ? error.message : String(error) }, 'mail outbox unavailable');

@@ -8,6 +8,7 @@ import { companies, companyWebConfigs, mailOutbox, reportDeliveries, reportSubsc
 import { recordAudit } from '../../kit/audit.ts';
 import { addDays, todayIn } from '../../lib/dates.ts';
 import { translator } from '../../lib/i18n.ts';
+import { runJob } from '../../lib/job-runs.ts';
 import { factsTable, mailBrandOf, mailDocument, paragraph } from '../mail/mail.layout.ts';
 import { auditedMail, MAIL_CHANNEL } from '../mail/mail.service.ts';
 import { reportTables, reportXlsxBuffer } from './reports.files.ts';
@@ -288,7 +289,8 @@ export function createReportScheduler(
   let stopping = false;
   const runOnce = () => {
     if (round) return round;
-    round = runReportSchedule(db, clock(), options)
+    // Counted on /metrics as the task `report_schedule` (lib/job-runs.ts).
+    round = runJob('report_schedule', () => runReportSchedule(db, clock(), options))
       .catch((error: unknown) => {
         log.warn(
           { err: error instanceof Error ? error.message : String(error) },

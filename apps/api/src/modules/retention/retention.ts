@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { auditLog, securityEvents } from '../../db/schema/index.ts';
 import { recordAudit } from '../../kit/audit.ts';
+import { runJob } from '../../lib/job-runs.ts';
 import type { UploadStore } from '../../lib/uploads.ts';
 import { deleteImageRows, expiredHandoverImages } from '../customer-data/customer-data.repository.ts';
 import { removeStoredFiles } from '../customer-data/customer-data.service.ts';
@@ -261,14 +262,31 @@ export function createRetentionJob(
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> | undefined;
   const images = () =>
-    deleteExpiredHandoverImages(database.db, uploads, log).catch((error: unknown) => {
-      log.error({ err: error instanceof Error ? error.message : String(error) }, 'handover image retention failed: it runs again tomorrow');
-    });
+    deleteExpiredHandoverImages(database.db, uploads, log).then(
+      () => true,
+      (error: unknown) => {
+        log.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'handover image retention failed: it runs again tomorrow',
+        );
+        return false;
+      },
+    );
+  // One round: each table archived (a table that failed is logged by runRetention), then the images. Counted as a job
+  // run (lib/job-runs.ts), failed when any part of it failed.
+  const oneRound = async () => {
+    const archived = policy ? await runRetention(database.maintenance, policy, log) : [];
+    const archiveFailed = policy !== null && archived.length < Object.keys(RETAINED_TABLES).length;
+    const imagesDone = await images();
+    if (archiveFailed || !imagesDone) throw new Error('retention round failed (logged above)');
+  };
   const runRound = () => {
     if (round) return;
-    round = (policy ? runRetention(database.maintenance, policy, log) : Promise.resolve()).then(images).finally(() => {
-      round = undefined;
-    });
+    round = runJob('retention', oneRound)
+      .catch(() => {})
+      .finally(() => {
+        round = undefined;
+      });
   };
   return {
     start() {

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { companies, drivers, tripScheduleChanges, trips, users } from '../../db/schema/index.ts';
 import { dayAt } from '../../lib/dates.ts';
+import { runJob } from '../../lib/job-runs.ts';
 import { eligibilityOn } from '../drivers/drivers.eligibility.ts';
 import { recordTripStatus, tripWriter } from './trips.rules.ts';
 
@@ -92,7 +93,7 @@ export function createEligibilitySweep(
   let round: Promise<void> | undefined;
   const runRound = () => {
     if (round) return;
-    round = releaseIneligibleDrivers(database.db)
+    round = runJob('eligibility_sweep', () => releaseIneligibleDrivers(database.db))
       .then((released) => {
         if (released > 0) log.info({ released }, 'drivers no longer eligible taken off their trips');
       })
