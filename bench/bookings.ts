@@ -477,6 +477,14 @@ export async function bookingScenarios(
   return scenarios;
 }
 
+/** The calendar month before `day`'s (YYYY-MM-DD), first and last day. */
+function lastMonth(day: string): { from: string; to: string } {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 2, 1));
+  const last = new Date(Date.UTC(year, month - 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
 /** A day `days` after `day` (YYYY-MM-DD). */
 export const dayAfter = addDays;
 
@@ -509,6 +517,12 @@ export function scaleScenarios(bench: BookingsBench, headers: Record<string, str
     scenario(
       'GET /api/handover/on-site/list (scale: search)',
       `/api/handover/on-site/list?page_size=50&search=${encodeURIComponent(bench.someRegistration.slice(0, 3))}`,
+    ),
+    // The Reports screen (issue 24, section 3): every report of this month, then of the month before it.
+    scenario('GET /api/reports/view (scale: this month)', '/api/reports/view'),
+    scenario(
+      'GET /api/reports/view (scale: last month)',
+      `/api/reports/view?from=${lastMonth(bench.today).from}&to=${lastMonth(bench.today).to}`,
     ),
   ];
 }

@@ -85,6 +85,9 @@ try {
     const targets: ExportTarget[] = [
       // A booking's creation is one line per field (about 45): a day's entries are some 600,000 lines.
       { name: "GET /api/audit/export (today's entries)", path: `/api/audit/export?from=${bench.today}&to=${bench.today}`, headers },
+      // The Reports screen's downloads (issue 24, section 3): every report of this month as XLSX, one as CSV.
+      { name: 'GET /api/reports/export (this month, every report, XLSX)', path: '/api/reports/export?report=all&format=xlsx', headers },
+      { name: 'GET /api/reports/export (this month, occupancy, CSV)', path: '/api/reports/export?report=occupancy&format=csv', headers },
     ];
     // Whether this build has the bookings export (an older one's is 404): its answer's status, then the download stopped.
     const stop = new AbortController();

@@ -75,6 +75,7 @@ const NOT_FINANCE: ReadonlyArray<[RegExp, string]> = [
   // The catalogue's prices are what their own permissions (location_prices, band_months...) are about.
   [/^\/api\/location-price\//, 'price lists: the catalogue, location_prices.*'],
   [/^\/api\/band-month\//, 'default prices: the catalogue, band_months.*'],
+  [/^\/api\/band\//, "a band's floor and ceiling price (issue 24's price rules): the catalogue, bands.*"],
   [/^\/api\/additional_services\//, "a service's price: the catalogue, additional_services.*"],
   [/^\/api\/voucher\//, "a voucher's discount: the catalogue, vouchers.*"],
   [/^\/api\/package\//, "a package's price: the catalogue, packages.*"],

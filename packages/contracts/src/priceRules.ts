@@ -277,7 +277,8 @@ export const priceRuleSimulationEndpoints = {
   simulate: endpoint({
     method: 'POST',
     path: '/api/price-rule/simulate',
-    access: { permission: 'price_rules.view' },
+    // What bookings paid and would pay: money throughout, so also finance.view (common/finance.ts).
+    access: { permission: 'price_rules.view', finance: true },
     body: priceRuleSimulationSchema,
     response: priceRuleSimulationResultSchema,
   }),

@@ -8,7 +8,7 @@ export const priceRulesFeature = defineFeature({
   screens: [
     { scope: 'company', path: '/price-rules', page: 'PriceRulesListPage', permission: 'price_rules.view' },
     { scope: 'company', path: '/price-rules/new', page: 'PriceRuleCreatePage', permission: 'price_rules.create' },
-    { scope: 'company', path: '/price-rules/simulate', page: 'PriceRuleSimulationPage', permission: 'price_rules.view' },
+    { scope: 'company', path: '/price-rules/simulate', page: 'PriceRuleSimulationPage', permission: 'price_rules.view', finance: true },
     { scope: 'company', path: '/price-rules/$priceRuleId/edit', page: 'PriceRuleEditPage', permission: 'price_rules.update' },
   ],
   nav: [{ scope: 'company', path: '/price-rules', title: 'nav.priceRules', icon: 'calculator', group: 'prices' }],

@@ -21,6 +21,7 @@ import {
   type PriceRuleKind,
   priceRuleCreateSchema,
   priceRuleKinds,
+  priceRuleSimulationEndpoints,
   priceRuleSortFields,
   priceRuleUpdateSchema,
 } from '@ps/contracts/priceRules';
@@ -30,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudCreatePage, CrudEditPage, CrudListPage, crudScreens } from '../../components/CrudPages';
 import { IconTrash } from '../../components/icons';
 import { screenHref } from '../../lib/features';
+import { useCanCall } from '../../lib/finance';
 import { formatDayRange, formatNumber, formatWeekday } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { parseStatusListSearch } from '../../lib/listSearch';
@@ -154,8 +156,11 @@ export const priceRuleScreens = crudScreens({
   },
 });
 
+/** The simulation is money throughout (what bookings paid and would pay): only for a role that may see money. */
 function SimulateLink() {
   const { t } = useTranslation();
+  const canCall = useCanCall();
+  if (!canCall(priceRuleSimulationEndpoints.simulate)) return null;
   return (
     <Button component={Link} to={screenHref('company', '/price-rules/simulate', getCompanyId())} variant="default" size="md">
       {t('priceRules.simulate')}
