@@ -187,11 +187,14 @@ test(
     await expect(record(page, saved.reference)).toBeVisible();
     const csv = await exportCsv(page);
     expect(csv.name).toBe('bookings.csv');
-    expect(csv.lines[0]).toBe('Reference,Customer name,Phone,E-mail,Vehicle,Departure,Arrival,Status,Total,Paid,Outstanding');
+    // The server's streamed file (issue 24): the car park, and the times on the airport's clock.
+    expect(csv.lines[0]).toBe(
+      'Reference,Customer name,Phone,E-mail,Vehicle,Car park,Departure (local time),Arrival (local time),Status,Total,Paid,Outstanding',
+    );
     expect(csv.lines).toHaveLength(2);
     // A phone number starting with + is quoted like any cell a spreadsheet would run as a formula (lib/csv.ts).
     expect(csv.lines[1]).toBe(
-      `${saved.reference},Priya ${world.tag},'+44 7700 900456,,${world.reg} · Toyota,${world.departure} 08:00,${world.arrival} 18:00,Checked out,124.60,0.00,124.60`,
+      `${saved.reference},Priya ${world.tag},'+44 7700 900456,,${world.reg} · Toyota,${world.carPark.name},${world.departure} 08:00:00,${world.arrival} 18:00:00,Checked out,124.60,0.00,124.60`,
     );
 
     // Edit: new dates re-price the booking on purpose; Save shows the old and new totals first.
