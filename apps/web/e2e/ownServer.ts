@@ -26,6 +26,12 @@ async function freePort(): Promise<number> {
  * server's database lives in its memory, out of a test's reach; this one's folder can be written between a
  * stop and a start: PGlite has one owner at a time, so `withDatabase` stops the server, writes, and starts it.
  */
+/** The demo admin signed in on an own server (`OwnServer.signInAdmin`). */
+export interface SignedInAdmin {
+  tokens: { access_token: string; refresh_token: string };
+  admin: <T>(method: string, path: string, body?: unknown) => Promise<T>;
+}
+
 export class OwnServer {
   readonly url: string;
   private readonly port: number;
@@ -106,6 +112,31 @@ export class OwnServer {
       await db.close();
       await this.run();
     }
+  }
+
+  /**
+   * Signs the demo company's admin in on this server: its tokens, and `admin(method, path, body)`, which calls the API
+   * as them and answers the envelope's `data` (any status but 2xx throws, with the body).
+   */
+  async signInAdmin(): Promise<SignedInAdmin> {
+    const signIn = await fetch(`${this.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'email', email: 'admin@example.com', password: 'admin123', org_instance_id: 1 }),
+    }).then((response) => response.json() as Promise<{ data: { access_token: string; refresh_token: string } }>);
+    const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${this.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${signIn.data.access_token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { data: T }).data;
+    };
+    return { tokens: signIn.data, admin };
   }
 
   async stop(): Promise<void> {

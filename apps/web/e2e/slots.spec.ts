@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { OwnServer } from './ownServer';
+import { OwnServer, type SignedInAdmin } from './ownServer';
 import { BOTH_WIDTHS, seriousViolations } from './support';
 
 /**
@@ -13,8 +13,8 @@ interface Site {
   slug: string;
   companyId: number;
   clientKey: string;
-  tokens: { access_token: string; refresh_token: string };
-  admin: <T>(method: string, path: string, body?: unknown) => Promise<T>;
+  tokens: SignedInAdmin['tokens'];
+  admin: SignedInAdmin['admin'];
 }
 
 const test = base.extend<object, { site: Site }>({
@@ -22,26 +22,10 @@ const test = base.extend<object, { site: Site }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
     async ({}, use) => {
       const server = await OwnServer.start({ PUBLIC_BOOKINGS_PER_ADDRESS_PER_HOUR: '1000' });
-      const signIn = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'email', email: 'admin@example.com', password: 'admin123', org_instance_id: 1 }),
-      }).then((response) => response.json() as Promise<{ data: { access_token: string; refresh_token: string } }>);
-      const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-        const response = await fetch(`${server.url}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${signIn.data.access_token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-        return ((await response.json()) as { data: T }).data;
-      };
+      const { tokens, admin } = await server.signInAdmin();
       const details = await admin<{ booking_slug: string }>('GET', '/api/company/details');
       const key = await admin<{ company_id: number; client_key: string }>('GET', '/api/company/client-key');
-      await use({ server, slug: details.booking_slug, companyId: key.company_id, clientKey: key.client_key, tokens: signIn.data, admin });
+      await use({ server, slug: details.booking_slug, companyId: key.company_id, clientKey: key.client_key, tokens, admin });
       await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },

@@ -28,3 +28,11 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/** The same calendar day a year before (29 February: the 28th). */
+export function yearBefore(day: string): string {
+  const year = Number(day.slice(0, 4)) - 1;
+  const monthDay = day.slice(5);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${year}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
+}

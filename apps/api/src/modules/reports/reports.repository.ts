@@ -2,6 +2,7 @@ import type { BookingChannel } from '@ps/contracts';
 import type { BookingSource } from '@ps/contracts/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { addDays, yearBefore } from '../../lib/dates.ts';
 
 /**
  * The reports' SQL (issue 24, section 3). Every bookings query is bounded by `company_id` and a range of
@@ -15,13 +16,6 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
-/** `day` (YYYY-MM-DD) plus `count` days. */
-const addDays = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
-/** The same date a year before, as PostgreSQL's `- interval '1 year'` gives it (29 February: the 28th). */
-const yearBefore = (day: string) => {
-  const [year, rest] = [Number(day.slice(0, 4)) - 1, day.slice(4)];
-  return rest === '-02-29' ? `${year}-02-28` : `${year}${rest}`;
-};
 const dayEnd = (day: string, timeZone: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${timeZone})`;
 
 /** Where a booking came from: an agency's sale, the company's web site (no user: the public API or hosted page), or the office. */

@@ -1,6 +1,6 @@
 import { FORECAST_DAYS, MAX_REPORT_DAYS, type Report, type ReportQuery, type RevenueRow } from '@ps/contracts/reports';
 import type { DbOrTx } from '../../db/client.ts';
-import { daysBetween, todayIn } from '../../lib/dates.ts';
+import { daysBetween, todayIn, yearBefore } from '../../lib/dates.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createReportsRepository, type Period } from './reports.repository.ts';
 
@@ -11,14 +11,6 @@ import { createReportsRepository, type Period } from './reports.repository.ts';
  * - last year is the same days a year earlier (29 February falls back to the 28th);
  * - the forecast scales each future day's stays on hand by last year's pick-up at the same lead time.
  */
-
-/** The same calendar day a year before (29 February: the 28th). */
-export function yearBefore(day: string): string {
-  const year = Number(day.slice(0, 4)) - 1;
-  const monthDay = day.slice(5);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return `${year}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
-}
 
 /** The last day of the month holding `day`. */
 export function monthEnd(day: string): string {

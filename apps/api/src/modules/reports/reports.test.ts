@@ -12,8 +12,9 @@ import { createUser } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createTenant, type Tenant } from '../../../test/kit.ts';
 import { agencies, locations, payouts } from '../../db/schema/index.ts';
+import { yearBefore } from '../../lib/dates.ts';
 import { reportTables, writeReportXlsx } from './reports.files.ts';
-import { buildReport, forecastOf, yearBefore } from './reports.service.ts';
+import { buildReport, forecastOf } from './reports.service.ts';
 
 /**
  * The reports on a small known data set (issue 24, section 3): a June with four bookings departing (one cancelled, one a
