@@ -29,10 +29,10 @@ export const MIN_RULE_PERCENT = -90;
 export const MAX_RULE_PERCENT = 500;
 const percent = z
   .number({ error: V.required })
-  .int({ error: V.percent })
-  .min(MIN_RULE_PERCENT, { error: V.percent })
-  .max(MAX_RULE_PERCENT, { error: V.percent })
-  .refine((value) => value !== 0, { error: V.notZero });
+  .int({ error: V.rulePercent })
+  .min(MIN_RULE_PERCENT, { error: V.rulePercent })
+  .max(MAX_RULE_PERCENT, { error: V.rulePercent })
+  .refine((value) => value !== 0, { error: V.rulePercent });
 const calendarDate = calendarDateSchema(V.date);
 const dateList = (min: number) =>
   z
@@ -45,7 +45,11 @@ export const occupancyConfigSchema = z.strictObject({
   steps: z
     .array(
       z.strictObject({
-        above: z.number({ error: V.required }).int({ error: V.percent }).min(0, { error: V.percent }).max(99, { error: V.percent }),
+        above: z
+          .number({ error: V.required })
+          .int({ error: V.occupancyAbove })
+          .min(0, { error: V.occupancyAbove })
+          .max(99, { error: V.occupancyAbove }),
         percent,
       }),
     )

@@ -42,6 +42,8 @@ export const V = {
   flightNumber: 'validation.flightNumber',
   contactNeeded: 'validation.contactNeeded',
   notZero: 'validation.notZero',
+  rulePercent: 'validation.rulePercent',
+  occupancyAbove: 'validation.occupancyAbove',
   hexColour: 'validation.hexColour',
   driverOrPartner: 'validation.driverOrPartner',
   commissionPercent: 'validation.commissionPercent',
